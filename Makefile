@@ -1,0 +1,41 @@
+# Student Books: `make run` serves the shop, `make test` runs every test, `make bench` prints figures.
+# Each target installs what it needs first; stamps make a second run skip work already done.
+SHELL := /bin/bash
+PY := .venv/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+export HOST PORT
+
+.PHONY: run test bench build install chromium clean
+
+run: install build
+	$(PY) -m app
+
+test: install build chromium
+	$(PY) -m pytest
+
+bench: install build chromium
+	$(PY) -m bench
+
+install: .venv/.installed node_modules/.installed
+
+.venv/.installed: requirements.txt requirements-dev.txt
+	test -x $(PY) || python3 -m venv .venv
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+node_modules/.installed: package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# The build is redone only when a component, the build script or the lock file changed.
+build: static/build/manifest.json
+static/build/manifest.json: build.py package-lock.json $(shell find components -type f 2>/dev/null)
+	$(PY) build.py
+
+# Browser tests drive Debian's Chromium, never a downloaded browser.
+chromium:
+	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+clean:
+	rm -rf static/build .venv node_modules data

@@ -1,0 +1,1 @@
+"""The Student Books web application (Starlette)."""

@@ -1,0 +1,1 @@
+"""JSON endpoints: shop lists, admin lists and writes, auth, media."""

@@ -1,0 +1,101 @@
+"""The rendered-page cache for anonymous storefront pages.
+
+Keyed by (what was asked: path, query and format) and the catalogue version, so a catalogue
+write anywhere makes every server render afresh. Each page is compressed once (brotli and gzip)
+when stored and served with an ETag.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Callable
+
+import brotli
+from starlette.requests import Request
+from starlette.responses import Response
+
+
+@dataclass(frozen=True)
+class CachedPage:
+    body: bytes
+    gzip: bytes
+    brotli: bytes
+    etag: str
+    media_type: str
+    status: int = 200
+
+    @classmethod
+    def build(cls, body: bytes, media_type: str, status: int = 200) -> CachedPage:
+        return cls(
+            body=body,
+            gzip=gzip.compress(body, compresslevel=9),
+            brotli=brotli.compress(body, quality=11),
+            etag='"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"',
+            media_type=media_type,
+            status=status,
+        )
+
+    def response(self, request: Request) -> Response:
+        headers = {"ETag": self.etag, "Vary": "Accept, Accept-Encoding", "Cache-Control": "no-cache"}
+        if request.headers.get("if-none-match") == self.etag:
+            return Response(status_code=304, headers=headers)
+        accepted = request.headers.get("accept-encoding", "")
+        body = self.body
+        if "br" in accepted:
+            body, headers["Content-Encoding"] = self.brotli, "br"
+        elif "gzip" in accepted:
+            body, headers["Content-Encoding"] = self.gzip, "gzip"
+        return Response(body, status_code=self.status, media_type=self.media_type, headers=headers)
+
+
+class PageCache:
+    def __init__(self, max_entries: int):
+        self.max_entries = max_entries
+        self._pages: OrderedDict[tuple, CachedPage] = OrderedDict()
+
+    def get(self, key: tuple) -> CachedPage | None:
+        page = self._pages.get(key)
+        if page is not None:
+            self._pages.move_to_end(key)
+        return page
+
+    def put(self, key: tuple, page: CachedPage) -> None:
+        self._pages[key] = page
+        self._pages.move_to_end(key)
+        while len(self._pages) > self.max_entries:
+            self._pages.popitem(last=False)
+
+    def clear(self) -> None:
+        self._pages.clear()
+
+
+class CatalogueVersion:
+    """This server's view of `catalogue_state.version`.
+
+    Reading the database on every cached hit would cost more than serving the page, so the last
+    read is trusted for `ttl` seconds; a write through this server refreshes it at once.
+    """
+
+    def __init__(self, read: Callable[[], int], ttl: float):
+        self._read = read
+        self._ttl = ttl
+        self._value = 0
+        self._read_at = float("-inf")
+        self._lock = threading.Lock()
+
+    def get(self) -> int:
+        now = time.monotonic()
+        if now - self._read_at > self._ttl:
+            with self._lock:
+                if now - self._read_at > self._ttl:
+                    self._value = self._read()
+                    self._read_at = time.monotonic()
+        return self._value
+
+    def refresh(self) -> int:
+        self._read_at = float("-inf")
+        return self.get()

@@ -1,0 +1,49 @@
+"""The HTML document around a rendered page (templates/document.html) and the props JSON in it."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+
+from .settings import ROOT
+
+TITLE = "Student Books | Online Book Store | Admin Panel"
+DESCRIPTION = (
+    "Browse and buy school, college and story books and other items online at Student Books: "
+    "fast delivery, secure payment and easy returns."
+)
+
+# Characters that could end a <script> element or start an HTML comment inside it, and the
+# line separators that old JavaScript parsers took for line ends.
+_JSON_ESCAPES = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026", 0x2028: "\\u2028", 0x2029: "\\u2029"}
+
+
+def script_json(value: Any) -> Markup:
+    """JSON that is safe inside <script type="application/json">, whatever the data holds."""
+    return Markup(json.dumps(value, ensure_ascii=False, separators=(",", ":")).translate(_JSON_ESCAPES))
+
+
+class DocumentRenderer:
+    def __init__(self, manifest_path: Path):
+        self.manifest = json.loads(manifest_path.read_text())
+        env = Environment(loader=FileSystemLoader(ROOT / "templates"), autoescape=select_autoescape(["html"]))
+        env.filters["script_json"] = script_json
+        self.template = env.get_template("document.html")
+
+    def render(self, page: dict, *, html: str = "", css: str = "", css_ids: str = "", meta: dict | None = None) -> str:
+        meta = {"title": TITLE, "description": DESCRIPTION, **(meta or {})}
+        return self.template.render(
+            page=page,
+            theme=page["theme"],
+            markup=Markup(html),
+            css=Markup(css.replace("</", "<\\/")),
+            css_ids=css_ids,
+            meta=meta,
+            entry=self.manifest["entry"],
+            preload=list(dict.fromkeys([*self.manifest["preload"], *self.manifest["pages"].get(page["page"], [])])),
+            stylesheets=self.manifest["css"],
+            fonts=self.manifest["fonts"],
+        )

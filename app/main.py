@@ -1,0 +1,62 @@
+"""create_app(settings) -> Starlette: routes, middleware, lifespan."""
+from __future__ import annotations
+
+import contextlib
+import logging
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount
+
+from . import services as lifetime
+from .api import routes as api_routes
+from .api.errors import body_of
+from .pages import routes as page_routes
+from .pages.errors import error_page
+from .settings import Settings
+from .static import ImmutableStaticFiles, MediaFiles
+
+log = logging.getLogger("studentbooks")
+
+
+def is_api(request: Request) -> bool:
+    return request.url.path.startswith("/api/") or request.url.path == "/openapi.json"
+
+
+async def http_error(request: Request, exc: HTTPException) -> Response:
+    if is_api(request):
+        return JSONResponse(body_of(exc), status_code=exc.status_code, headers=exc.headers)
+    return await error_page(request, exc.status_code)
+
+
+async def server_error(request: Request, exc: Exception) -> Response:
+    log.exception("unexpected failure answering %s %s", request.method, request.url.path)
+    if is_api(request):
+        return JSONResponse({"message": "Internal server error"}, status_code=500)
+    return await error_page(request, 500)
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    settings = settings or Settings()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        app.state.services = lifetime.start(settings)
+        try:
+            yield
+        finally:
+            lifetime.stop(app.state.services)
+
+    routes = [
+        *api_routes.routes(),
+        *page_routes.routes(),
+        Mount("/build", ImmutableStaticFiles(directory=settings.build_dir, check_dir=False), name="build"),
+        Mount("/media", MediaFiles(directory=settings.media_dir, check_dir=False), name="media"),
+    ]
+    return Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: http_error, Exception: server_error},
+    )

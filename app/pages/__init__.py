@@ -1,0 +1,1 @@
+"""Page routes: one module per area; each page is a loader (db -> props) plus a React page name."""

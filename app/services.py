@@ -1,0 +1,83 @@
+"""What the application holds for its lifetime: settings, database, renderer, caches."""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from starlette.requests import Request
+
+from db import catalogue_version
+from db.migrate import upgrade
+from db.queries import media
+
+from .cache import CatalogueVersion, PageCache
+from .database import Database
+from .document import DocumentRenderer
+from .settings import Settings
+from .ssr import Renderer
+
+log = logging.getLogger("studentbooks")
+
+
+@dataclass
+class Services:
+    settings: Settings
+    db: Database
+    renderer: Renderer
+    documents: DocumentRenderer
+    page_cache: PageCache
+    catalogue_version: CatalogueVersion
+
+    @property
+    def client_config(self) -> dict:
+        """Configuration the browser needs, embedded in every page."""
+        return {"mediaUrl": self.settings.media_url, "demo": self.settings.demo}
+
+    async def catalogue_written(self) -> None:
+        """Call after a write that changed the catalogue, so this server shows it at once."""
+        self.catalogue_version.refresh()
+
+
+def start(settings: Settings) -> Services:
+    media.configure(settings.media_url)
+    upgrade(settings.database_url)
+    db = Database(settings.database_url)
+    prepare_data(settings, db)
+    renderer = Renderer(
+        settings.build_dir / "server.js",
+        size=settings.ssr_pool_size,
+        timeout_sec=settings.ssr_timeout_sec,
+        max_memory=settings.ssr_max_memory,
+        recycle_after=settings.ssr_recycle_after,
+    )
+    renderer.start()
+    return Services(
+        settings=settings,
+        db=db,
+        renderer=renderer,
+        documents=DocumentRenderer(settings.build_dir / "manifest.json"),
+        page_cache=PageCache(settings.page_cache_entries),
+        catalogue_version=CatalogueVersion(lambda: db.read_sync(catalogue_version.current), settings.catalogue_version_ttl),
+    )
+
+
+def prepare_data(settings: Settings, db: Database) -> None:
+    """Seed an empty database (never one that has data) and make sure the administrator exists."""
+    from db.seed import is_empty, seed
+
+    from .auth import ensure_admin
+
+    settings.media_dir.mkdir(parents=True, exist_ok=True)
+    if settings.seed and db.read_sync(is_empty):
+        log.info("seeding the empty database with demo data")
+        db.write_sync(seed, settings.media_dir)
+    db.write_sync(ensure_admin, settings.admin_email, settings.admin_password)
+
+
+def stop(services: Services) -> None:
+    services.renderer.close()
+    services.db.dispose()
+
+
+def services_of(request: Request) -> Services:
+    return request.app.state.services

@@ -1,0 +1,50 @@
+"""All configuration, read from the environment once, with safe defaults for `make run`."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    return default if value is None else value.strip().lower() not in ("0", "false", "no", "off", "")
+
+
+def _int(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+def _float(name: str, default: float) -> float:
+    return float(os.environ.get(name, default))
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str = field(default_factory=lambda: os.environ.get("DATABASE_URL", f"sqlite:///{ROOT / 'data' / 'studentbooks.db'}"))
+    media_dir: Path = field(default_factory=lambda: Path(os.environ.get("MEDIA_DIR", ROOT / "data" / "media")))
+    media_url: str = field(default_factory=lambda: os.environ.get("MEDIA_URL", "/media/"))
+    build_dir: Path = field(default_factory=lambda: Path(os.environ.get("BUILD_DIR", ROOT / "static" / "build")))
+    static_dir: Path = ROOT / "static"
+    host: str = field(default_factory=lambda: os.environ.get("HOST", "127.0.0.1"))
+    port: int = field(default_factory=lambda: _int("PORT", 8000))
+    # Demo mode: a first-time visitor's cart starts with SPEC §3's demo cart.
+    demo: bool = field(default_factory=lambda: _flag("DEMO", True))
+    # Renderer: pool size (default one V8 instance per core), per-render limits, recycling.
+    ssr_pool_size: int = field(default_factory=lambda: _int("SSR_POOL_SIZE", os.cpu_count() or 1))
+    ssr_timeout_sec: float = field(default_factory=lambda: _float("SSR_TIMEOUT_SEC", 2.0))
+    ssr_max_memory: int = field(default_factory=lambda: _int("SSR_MAX_MEMORY_MB", 256) * 1024 * 1024)
+    ssr_recycle_after: int = field(default_factory=lambda: _int("SSR_RECYCLE_AFTER", 5000))
+    page_cache_entries: int = field(default_factory=lambda: _int("PAGE_CACHE_ENTRIES", 1000))
+    # How long a server trusts its last read of catalogue_version (writes here refresh it at once).
+    catalogue_version_ttl: float = field(default_factory=lambda: _float("CATALOGUE_VERSION_TTL", 0.25))
+    # Sign-in: the administrator `make run` creates, and session lifetimes.
+    admin_email: str = field(default_factory=lambda: os.environ.get("ADMIN_EMAIL", "admin@studentbooks.test"))
+    admin_password: str = field(default_factory=lambda: os.environ.get("ADMIN_PASSWORD", "studentbooks-admin"))
+    session_idle_sec: int = field(default_factory=lambda: _int("SESSION_IDLE_SEC", 2 * 3600))
+    session_absolute_sec: int = field(default_factory=lambda: _int("SESSION_ABSOLUTE_SEC", 7 * 24 * 3600))
+    secure_cookies: bool = field(default_factory=lambda: _flag("SECURE_COOKIES", False))
+    # Seed an empty database with the demo data on start.
+    seed: bool = field(default_factory=lambda: _flag("SEED", True))

@@ -1,0 +1,40 @@
+// V8 entry: globalThis.renderPage(name, pageJson) -> JSON {html, css, ids}.
+// Each render gets its own emotion cache in compat mode, so no per-element <style> tags are
+// emitted; the styles this render inserted become one critical-CSS block in the document head.
+import './server-polyfills.js';
+import { renderToString } from 'react-dom/server';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import pages from 'app-pages';
+import App from './common/App.jsx';
+import { StaticRouter } from './common/router.jsx';
+
+globalThis.renderPage = function renderPage(name, pageJson) {
+  const Page = pages[name];
+  if (!Page) throw new Error(`Unknown page ${name}`);
+  const page = JSON.parse(pageJson);
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  const html = renderToString(
+    <CacheProvider value={cache}>
+      <StaticRouter page={page}>
+        {(current) => (
+          <App page={current}>
+            <Page {...current.props} />
+          </App>
+        )}
+      </StaticRouter>
+    </CacheProvider>,
+  );
+  const ids = [];
+  let css = '';
+  for (const [id, style] of Object.entries(cache.inserted)) {
+    if (typeof style === 'string') {
+      ids.push(id);
+      css += style;
+    }
+  }
+  return JSON.stringify({ html, css, ids: ids.join(' ') });
+};
+
+globalThis.listPages = () => JSON.stringify(Object.keys(pages));

@@ -1,0 +1,1 @@
+"""The database layer: models, engine, migrations, queries and seed data. Imports nothing from app."""

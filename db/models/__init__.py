@@ -1,0 +1,33 @@
+"""Every table of the product, by domain."""
+from .auth import AuthSession, User
+from .base import Base
+from .catalogue import Brand, Category, Product, Review
+from .content import (
+    Banner,
+    Blog,
+    CarouselSlide,
+    Deal,
+    NavigationGroup,
+    NavigationItem,
+    OfferCard,
+    Service,
+    ShowcaseCategory,
+    Testimonial,
+)
+from .meta import CatalogueState
+from .sales import Customer, Order, OrderLine, OrderStatusChange, RefundRequest
+from .sellers import Earning, Package, PackagePayment, Payout, PayoutRequest, Seller
+
+# Writing any of these changes what a storefront shows, so it bumps the catalogue version.
+CATALOGUE_MODELS = (
+    Category, Brand, Product, Review, NavigationGroup, NavigationItem, Service, Banner,
+    CarouselSlide, Blog, Testimonial, ShowcaseCategory, OfferCard, Deal,
+)
+
+__all__ = [
+    "AuthSession", "Banner", "Base", "Blog", "Brand", "CATALOGUE_MODELS", "CarouselSlide",
+    "CatalogueState", "Category", "Customer", "Deal", "Earning", "NavigationGroup",
+    "NavigationItem", "OfferCard", "Order", "OrderLine", "OrderStatusChange", "Package",
+    "PackagePayment", "Payout", "PayoutRequest", "Product", "RefundRequest", "Review", "Seller",
+    "Service", "ShowcaseCategory", "Testimonial", "User",
+]

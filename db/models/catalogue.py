@@ -1,0 +1,98 @@
+"""The catalogue: categories (a tree with levels), brands, products and their reviews."""
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from sqlalchemy import JSON, CheckConstraint, ForeignKey, Index, String, Text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .base import Base, Rating, utcnow
+
+
+class Category(Base):
+    __tablename__ = "category"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    slug: Mapped[str] = mapped_column(String(140), unique=True)
+    parent_id: Mapped[int | None] = mapped_column(ForeignKey("category.id", ondelete="RESTRICT"), index=True)
+    # Level follows the tree: a top category is 1, its children 2, and so on.
+    level: Mapped[int] = mapped_column(default=1)
+    featured: Mapped[bool] = mapped_column(default=False)
+    banner: Mapped[str | None] = mapped_column(String(255))
+    icon: Mapped[str | None] = mapped_column(String(60))
+
+    parent: Mapped[Category | None] = relationship(remote_side=[id], back_populates="children")
+    children: Mapped[list[Category]] = relationship(back_populates="parent")
+    products: Mapped[list[Product]] = relationship(back_populates="category")
+
+
+class Brand(Base):
+    __tablename__ = "brand"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(120), unique=True)
+    slug: Mapped[str] = mapped_column(String(140), unique=True)
+    featured: Mapped[bool] = mapped_column(default=False)
+    logo: Mapped[str | None] = mapped_column(String(255))
+
+    products: Mapped[list[Product]] = relationship(back_populates="brand")
+
+
+class Product(Base):
+    __tablename__ = "product"
+    __table_args__ = (
+        CheckConstraint("price >= 0", name="price_not_negative"),
+        CheckConstraint("discount >= 0 AND discount <= 90", name="discount_range"),
+        CheckConstraint("stock >= 0", name="stock_not_negative"),
+        Index("ix_product_shop_published", "shop", "published"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    title: Mapped[str] = mapped_column(String(200), index=True)
+    slug: Mapped[str] = mapped_column(String(220), unique=True)
+    # Which storefront sells it: "books" (the Student Books store itself), "market", "grocery1", ...
+    shop: Mapped[str] = mapped_column(String(40))
+    author: Mapped[str | None] = mapped_column(String(120))
+    description: Mapped[str] = mapped_column(Text, default="")
+    category_id: Mapped[int] = mapped_column(ForeignKey("category.id", ondelete="RESTRICT"), index=True)
+    brand_id: Mapped[int | None] = mapped_column(ForeignKey("brand.id", ondelete="SET NULL"), index=True)
+    seller_id: Mapped[int | None] = mapped_column(ForeignKey("seller.id", ondelete="SET NULL"), index=True)
+    price: Mapped[Decimal]
+    # Whole percent off the price.
+    discount: Mapped[int] = mapped_column(default=0)
+    rating: Mapped[Decimal] = mapped_column(Rating, default=Decimal("0"))
+    review_count: Mapped[int] = mapped_column(default=0)
+    stock: Mapped[int] = mapped_column(default=0)
+    unit: Mapped[str | None] = mapped_column(String(40))
+    # "" or "New" (furniture cards show it).
+    status: Mapped[str] = mapped_column(String(20), default="")
+    # Four colour hex codes (furniture cards show them).
+    colors: Mapped[list[str]] = mapped_column(JSON, default=list)
+    # Up to three image paths relative to the media folder; the first is the card image.
+    images: Mapped[list[str]] = mapped_column(JSON, default=list)
+    published: Mapped[bool] = mapped_column(default=True)
+    featured: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow, index=True)
+
+    category: Mapped[Category] = relationship(back_populates="products")
+    brand: Mapped[Brand | None] = relationship(back_populates="products")
+    seller: Mapped["Seller | None"] = relationship(back_populates="products")  # noqa: F821
+    reviews: Mapped[list[Review]] = relationship(back_populates="product", cascade="all, delete-orphan")
+
+
+class Review(Base):
+    __tablename__ = "review"
+    __table_args__ = (CheckConstraint("rating >= 1 AND rating <= 5", name="rating_range"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    product_id: Mapped[int] = mapped_column(ForeignKey("product.id", ondelete="CASCADE"), index=True)
+    customer_id: Mapped[int] = mapped_column(ForeignKey("customer.id", ondelete="CASCADE"), index=True)
+    rating: Mapped[int]
+    comment: Mapped[str] = mapped_column(Text)
+    published: Mapped[bool] = mapped_column(default=True)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+    product: Mapped[Product] = relationship(back_populates="reviews")
+    customer: Mapped["Customer"] = relationship(back_populates="reviews")  # noqa: F821

@@ -1,0 +1,96 @@
+"""Sales: customers, orders with their lines and status history, refund requests."""
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from sqlalchemy import CheckConstraint, ForeignKey, String, Text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .base import Base, utcnow
+
+ORDER_STATUSES = ("Pending", "Processing", "Delivered")
+PAYMENT_STATUSES = ("Success", "Pending")
+PAYMENT_METHODS = ("Stripe", "PayPal", "Payoneer", "Visa Card", "Cash")
+REFUND_STATUSES = ("Pending", "Processing", "Accepted")
+
+
+class Customer(Base):
+    __tablename__ = "customer"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(120), index=True)
+    email: Mapped[str] = mapped_column(String(254), unique=True)
+    phone: Mapped[str] = mapped_column(String(40), default="")
+    image: Mapped[str | None] = mapped_column(String(255))
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+    orders: Mapped[list[Order]] = relationship(back_populates="customer")
+    reviews: Mapped[list["Review"]] = relationship(back_populates="customer")  # noqa: F821
+
+
+class Order(Base):
+    __tablename__ = "order"
+    __table_args__ = (CheckConstraint("total >= 0", name="total_not_negative"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    customer_id: Mapped[int] = mapped_column(ForeignKey("customer.id", ondelete="RESTRICT"), index=True)
+    status: Mapped[str] = mapped_column(String(20), default="Pending", index=True)
+    payment_method: Mapped[str] = mapped_column(String(20))
+    payment_status: Mapped[str] = mapped_column(String(20), default="Pending")
+    billing_address: Mapped[str] = mapped_column(Text)
+    total: Mapped[Decimal]
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow, index=True)
+
+    customer: Mapped[Customer] = relationship(back_populates="orders")
+    lines: Mapped[list[OrderLine]] = relationship(back_populates="order", cascade="all, delete-orphan")
+    history: Mapped[list[OrderStatusChange]] = relationship(
+        back_populates="order", cascade="all, delete-orphan", order_by="OrderStatusChange.id"
+    )
+
+
+class OrderLine(Base):
+    __tablename__ = "order_line"
+    __table_args__ = (CheckConstraint("qty > 0", name="qty_positive"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("order.id", ondelete="CASCADE"), index=True)
+    product_id: Mapped[int] = mapped_column(ForeignKey("product.id", ondelete="RESTRICT"), index=True)
+    # The seller and the price are those at the time of the order.
+    seller_id: Mapped[int | None] = mapped_column(ForeignKey("seller.id", ondelete="RESTRICT"), index=True)
+    title: Mapped[str] = mapped_column(String(200))
+    unit_price: Mapped[Decimal]
+    qty: Mapped[int]
+    amount: Mapped[Decimal]
+
+    order: Mapped[Order] = relationship(back_populates="lines")
+    product: Mapped["Product"] = relationship()  # noqa: F821
+    seller: Mapped["Seller | None"] = relationship()  # noqa: F821
+
+
+class OrderStatusChange(Base):
+    __tablename__ = "order_status_change"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("order.id", ondelete="CASCADE"), index=True)
+    from_status: Mapped[str | None] = mapped_column(String(20))
+    to_status: Mapped[str] = mapped_column(String(20))
+    changed_by: Mapped[str] = mapped_column(String(254), default="system")
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+    order: Mapped[Order] = relationship(back_populates="history")
+
+
+class RefundRequest(Base):
+    __tablename__ = "refund_request"
+    __table_args__ = (CheckConstraint("amount > 0", name="amount_positive"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_line_id: Mapped[int] = mapped_column(ForeignKey("order_line.id", ondelete="RESTRICT"), index=True)
+    amount: Mapped[Decimal]
+    status: Mapped[str] = mapped_column(String(20), default="Pending", index=True)
+    reason: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    decided_at: Mapped[dt.datetime | None]
+
+    order_line: Mapped[OrderLine] = relationship()
