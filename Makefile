@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export HOST PORT
 
-.PHONY: run test bench build install chromium clean
+.PHONY: run test bench build install chromium wrk clean
 
 run: install build
 	$(PY) -m app
@@ -14,7 +14,7 @@ run: install build
 test: install build chromium
 	$(PY) -m pytest
 
-bench: install build chromium
+bench: install build chromium wrk
 	$(PY) -m bench
 
 install: .venv/.installed node_modules/.installed
@@ -36,6 +36,10 @@ static/build/manifest.json: build.py package-lock.json $(shell find components -
 # Browser tests drive Debian's Chromium, never a downloaded browser.
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+# The load generator of the cache benchmark.
+wrk:
+	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 
 clean:
 	rm -rf static/build .venv node_modules data

@@ -1,6 +1,333 @@
-"""Users, sessions, CSRF and password hashing."""
-from sqlalchemy.orm import Session
+"""Users, sessions, CSRF and password hashing.
+
+A signed-in browser holds a random token in the `sb_session` cookie; the database keeps only its
+sha256 hash (a leaked table signs nobody in). A session ends when it is revoked (sign-out, a new
+sign-in), after `session_idle_sec` without a request, or `session_absolute_sec` after sign-in,
+whichever comes first. An ended-by-time session is reported as expired rather than absent, so the
+browser can tell the visitor "your session timed out" (SessionTimedOut).
+
+CSRF: a signed-in browser sends its session's `csrf_token`; before sign-in, the token is a random
+value the browser also holds in the HttpOnly `sb_csrf` cookie (double submit), so a third-party
+page can neither read it nor forge a sign-in.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import hashlib
+import hmac
+import secrets
+import time
+from collections import deque
+from dataclasses import dataclass
+from typing import Callable
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy.orm import Session, joinedload
+from starlette.requests import Request
+from starlette.responses import Response
+
+from db.models import AuthSession, User
+from db.models.base import utcnow
+
+from .api.errors import ApiError
+from .services import services_of
+from .settings import Settings
+
+SESSION_COOKIE = "sb_session"
+CSRF_COOKIE = "sb_csrf"
+CSRF_HEADER = "X-CSRF-Token"
+# Writing last_seen_at on every request would turn every read into a write.
+TOUCH_EVERY = dt.timedelta(minutes=1)
+
+_hasher = PasswordHasher()
 
 
-def ensure_admin(session: Session, email: str, password: str) -> None:
-    pass
+# --- passwords -------------------------------------------------------------------------------
+
+
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+def verify_password(password_hash: str, password: str) -> bool:
+    try:
+        return _hasher.verify(password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+@functools.cache
+def _dummy_hash() -> str:
+    return hash_password(secrets.token_urlsafe(16))
+
+
+def normalise_email(email: str) -> str:
+    return email.strip().lower()
+
+
+def find_user(session: Session, email: str) -> User | None:
+    return session.scalar(select(User).where(func.lower(User.email) == normalise_email(email)))
+
+
+def authenticate(session: Session, email: str, password: str) -> User | None:
+    """The user these credentials belong to, or None. An unknown email costs the same time as a
+    wrong password (it is checked against a dummy hash), so timing does not reveal who exists."""
+    user = find_user(session, email)
+    if user is None:
+        verify_password(_dummy_hash(), password)
+        return None
+    if not verify_password(user.password_hash, password):
+        return None
+    if _hasher.check_needs_rehash(user.password_hash):
+        user.password_hash = hash_password(password)
+    return user
+
+
+def ensure_admin(session: Session, email: str, password: str) -> User:
+    """The environment is the source of truth for the administrator: create it if missing, and
+    re-hash its password when the configured one no longer verifies."""
+    user = find_user(session, email)
+    if user is None:
+        user = User(email=normalise_email(email), name="Administrator", password_hash=hash_password(password), role="admin")
+        session.add(user)
+    elif not verify_password(user.password_hash, password):
+        user.password_hash = hash_password(password)
+    return user
+
+
+# --- tokens ----------------------------------------------------------------------------------
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def same_token(given: str | None, expected: str | None) -> bool:
+    return bool(given) and bool(expected) and hmac.compare_digest(given.encode(), expected.encode())
+
+
+# --- sessions in the database ------------------------------------------------------------------
+
+
+def expires_at(auth: AuthSession, settings: Settings) -> dt.datetime:
+    """When this session ends if the browser stays idle: the earlier of both limits."""
+    idle_end = auth.last_seen_at + dt.timedelta(seconds=settings.session_idle_sec)
+    absolute_end = auth.created_at + dt.timedelta(seconds=settings.session_absolute_sec)
+    return min(idle_end, absolute_end)
+
+
+def session_summary(auth: AuthSession, settings: Settings) -> dict:
+    """What the browser may know of a session: who is signed in and until when."""
+    user = auth.user
+    return {
+        "user": {"name": user.name, "email": user.email, "role": user.role},
+        "expires": expires_at(auth, settings).isoformat(),
+    }
+
+
+def start_session(session: Session, user: User, settings: Settings, replaces: str | None = None) -> tuple[str, AuthSession]:
+    """A new session for `user` (a fresh token on every sign-in, so a token planted before sign-in
+    is worthless after it); the session it `replaces` and the user's ended ones are cleared."""
+    now = utcnow()
+    if replaces:
+        session.execute(update(AuthSession).where(AuthSession.token_hash == token_hash(replaces)).values(revoked=True))
+    _forget_ended(session, user.id, now, settings)
+    token = new_token()
+    auth = AuthSession(token_hash=token_hash(token), user=user, csrf_token=new_token(), created_at=now, last_seen_at=now)
+    session.add(auth)
+    session.flush()
+    return token, auth
+
+
+def _forget_ended(session: Session, user_id: int, now: dt.datetime, settings: Settings) -> None:
+    session.execute(
+        delete(AuthSession).where(
+            AuthSession.user_id == user_id,
+            or_(
+                AuthSession.revoked.is_(True),
+                AuthSession.last_seen_at < now - dt.timedelta(seconds=settings.session_idle_sec),
+                AuthSession.created_at < now - dt.timedelta(seconds=settings.session_absolute_sec),
+            ),
+        )
+    )
+
+
+def revoke_session(session: Session, token: str) -> None:
+    session.execute(update(AuthSession).where(AuthSession.token_hash == token_hash(token)).values(revoked=True))
+
+
+def touch_session(session: Session, session_id: int, now: dt.datetime) -> None:
+    session.execute(update(AuthSession).where(AuthSession.id == session_id).values(last_seen_at=now))
+
+
+@dataclass(frozen=True)
+class SessionLookup:
+    """What a request's cookie amounts to: a live session, an expired one, or nothing."""
+
+    session: AuthSession | None = None
+    expired: bool = False
+
+
+def lookup(session: Session, token: str, settings: Settings, now: dt.datetime) -> SessionLookup:
+    auth = session.scalar(
+        select(AuthSession).options(joinedload(AuthSession.user)).where(AuthSession.token_hash == token_hash(token))
+    )
+    if auth is None or auth.revoked:
+        return SessionLookup()
+    if now >= expires_at(auth, settings):
+        return SessionLookup(expired=True)
+    return SessionLookup(auth)
+
+
+# --- sessions of a request ---------------------------------------------------------------------
+
+
+async def lookup_session(request: Request) -> SessionLookup:
+    """The request's session, looked up once per request; last_seen_at moves at most once a minute."""
+    if hasattr(request.state, "auth"):
+        return request.state.auth
+    token = request.cookies.get(SESSION_COOKIE)
+    found = SessionLookup()
+    if token:
+        services = services_of(request)
+        now = utcnow()
+        found = await services.db.read(lookup, token, services.settings, now)
+        if found.session is not None and now - found.session.last_seen_at >= TOUCH_EVERY:
+            await services.db.write(touch_session, found.session.id, now)
+            found.session.last_seen_at = now
+    request.state.auth = found
+    return found
+
+
+async def current_session(request: Request) -> AuthSession | None:
+    """The request's live session (with its user loaded), or None: see lookup_session for why."""
+    return (await lookup_session(request)).session
+
+
+def is_admin(auth: AuthSession | None) -> bool:
+    return auth is not None and auth.user.role == "admin"
+
+
+async def require_admin(request: Request) -> AuthSession:
+    """A guard for admin endpoints: 401 unless an administrator is signed in."""
+    auth = await current_session(request)
+    if not is_admin(auth):
+        raise ApiError(401, "Sign in as an administrator to continue")
+    return auth
+
+
+async def require_csrf(request: Request) -> None:
+    """A guard for writes: 403 unless the X-CSRF-Token header carries the session's token."""
+    auth = await current_session(request)
+    if auth is None or not same_token(request.headers.get(CSRF_HEADER), auth.csrf_token):
+        raise ApiError(403, "The security token of this request is missing or out of date; reload the page and try again")
+
+
+async def csrf_matches(request: Request, token: str | None) -> bool:
+    """A form's csrfToken: the session's when signed in, else the one in the sb_csrf cookie."""
+    auth = await current_session(request)
+    if auth is not None and same_token(token, auth.csrf_token):
+        return True
+    return same_token(token, request.cookies.get(CSRF_COOKIE))
+
+
+def anonymous_csrf(request: Request) -> str:
+    """The pre-sign-in CSRF token: the one the browser already holds, or a new one."""
+    held = request.cookies.get(CSRF_COOKIE)
+    return held if held and 20 <= len(held) <= 64 else new_token()
+
+
+# --- cookies ---------------------------------------------------------------------------------
+
+
+def _cookie(response: Response, settings: Settings, name: str, value: str, max_age: int | None) -> None:
+    response.set_cookie(
+        name, value, max_age=max_age, path="/", httponly=True, samesite="lax", secure=settings.secure_cookies
+    )
+
+
+def set_session_cookie(response: Response, settings: Settings, token: str) -> None:
+    # The browser may keep it as long as the session could live; the server enforces idle expiry.
+    _cookie(response, settings, SESSION_COOKIE, token, settings.session_absolute_sec)
+
+
+def clear_session_cookie(response: Response, settings: Settings) -> None:
+    _cookie(response, settings, SESSION_COOKIE, "", 0)
+
+
+def set_csrf_cookie(response: Response, settings: Settings, token: str) -> None:
+    # A browser-session cookie: it lives until the browser closes or a sign-in replaces it.
+    _cookie(response, settings, CSRF_COOKIE, token, None)
+
+
+def clear_csrf_cookie(response: Response, settings: Settings) -> None:
+    _cookie(response, settings, CSRF_COOKIE, "", 0)
+
+
+# --- failed sign-ins ----------------------------------------------------------------------------
+
+
+class FailedSignIns:
+    """Counts failed sign-ins per (IP, email) in memory: after `limit` failures within `window`
+    seconds that pair is refused (even with the right password) until the oldest failure ages out.
+    Per server process; a fleet behind a balancer multiplies the limit by its size."""
+
+    def __init__(self, limit: int = 10, window: float = 600.0, clock: Callable[[], float] = time.monotonic,
+                 max_keys: int = 10_000):
+        self.limit, self.window, self.clock, self.max_keys = limit, window, clock, max_keys
+        self._failures: dict[tuple[str, str], deque[float]] = {}
+
+    def _recent(self, key: tuple[str, str]) -> deque[float]:
+        failures = self._failures.get(key, deque())
+        horizon = self.clock() - self.window
+        while failures and failures[0] <= horizon:
+            failures.popleft()
+        return failures
+
+    def blocked(self, key: tuple[str, str]) -> bool:
+        return len(self._recent(key)) >= self.limit
+
+    def failed(self, key: tuple[str, str]) -> None:
+        if key not in self._failures and len(self._failures) >= self.max_keys:
+            self._prune()
+        self._failures.setdefault(key, deque()).append(self.clock())
+
+    def succeeded(self, key: tuple[str, str]) -> None:
+        self._failures.pop(key, None)
+
+    def _prune(self) -> None:
+        """Keeps memory bounded under a flood of distinct keys: forget aged-out pairs, then the
+        oldest half if that was not enough."""
+        for key in [k for k in self._failures if not self._recent(k)]:
+            del self._failures[key]
+        if len(self._failures) >= self.max_keys:
+            by_age = sorted(self._failures, key=lambda k: self._failures[k][-1])
+            for key in by_age[: len(by_age) // 2]:
+                del self._failures[key]
+
+
+def failed_sign_ins(request: Request) -> FailedSignIns:
+    """The application's counter (one per app, created on first use)."""
+    state = request.app.state
+    if not hasattr(state, "failed_sign_ins"):
+        state.failed_sign_ins = FailedSignIns()
+    return state.failed_sign_ins
+
+
+# --- where to go after sign-in -------------------------------------------------------------------
+
+
+def safe_callback(url: str | None, default: str = "/admin") -> str:
+    """Only same-site relative paths: "/x" yes; "//evil.com", "/\\evil.com", "https://..." no."""
+    if not url or not url.startswith("/") or url.startswith("//") or "\\" in url:
+        return default
+    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in url):
+        return default
+    return url

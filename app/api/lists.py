@@ -85,4 +85,6 @@ def list_route(path: str, query: Callable[[Session], list], guard: Guard | None 
         records = await services_of(request).db.read(query)
         return list_response(*shape_list(request, records))
 
+    endpoint.__doc__ = (query.__doc__ or f"List {path}").strip()
+    endpoint.is_list = True  # read by /openapi.json
     return Route(path, endpoint, methods=["GET"])

@@ -1,10 +1,7 @@
 // The shell around every page: theme by path, direction from settings (RTL mirrors the layout
 // through an emotion cache with the stylis RTL plugin), cart, toasts and the loading bar styles.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CacheProvider } from '@emotion/react';
-import createCache from '@emotion/cache';
-import { prefixer } from 'stylis';
-import rtlPlugin from 'stylis-plugin-rtl';
 import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
@@ -12,10 +9,16 @@ import { shopTheme } from '../theme/index.js';
 import { SettingsProvider, useSettings } from '../state/settings.jsx';
 import { CartProvider } from '../state/cart.jsx';
 import { SessionProvider } from '../state/session.jsx';
-import Toasts from './Toasts.jsx';
+import Toasts from './toast.jsx';
 
-let rtlCache;
-const getRtlCache = () => (rtlCache ||= createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] }));
+// The rtl emotion cache, loaded the first time a visitor's settings ask for rtl.
+function useRtlCache(direction) {
+  const [cache, setCache] = useState(null);
+  useEffect(() => {
+    if (direction === 'rtl' && !cache) import('./rtl.js').then((module) => setCache(module.default));
+  }, [direction, cache]);
+  return direction === 'rtl' ? cache : null;
+}
 
 const progressBar = (theme) => ({
   '#nprogress': { pointerEvents: 'none' },
@@ -33,7 +36,10 @@ const progressBar = (theme) => ({
 
 function Themed({ page, children }) {
   const { settings } = useSettings();
-  const direction = settings.direction === 'rtl' ? 'rtl' : 'ltr';
+  const wanted = settings.direction === 'rtl' ? 'rtl' : 'ltr';
+  const rtlCache = useRtlCache(wanted);
+  // Until the rtl styles have loaded, keep rendering ltr so the page never half-flips.
+  const direction = rtlCache ? 'rtl' : 'ltr';
   const theme = shopTheme(page.theme, direction);
   const body = (
     <ThemeProvider theme={theme}>
@@ -43,7 +49,7 @@ function Themed({ page, children }) {
       <Toasts />
     </ThemeProvider>
   );
-  return direction === 'rtl' ? <CacheProvider value={getRtlCache()}>{body}</CacheProvider> : body;
+  return rtlCache ? <CacheProvider value={rtlCache}>{body}</CacheProvider> : body;
 }
 
 export default function App({ page, children }) {

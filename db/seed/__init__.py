@@ -1,5 +1,61 @@
-def is_empty(session):
-    return False
+"""Deterministic demo data: the Student Books catalogue, the demo storefronts, people, sales and money.
 
-def seed(session, media_dir, now=None):
-    pass
+Every draw comes from a `random.Random` seeded per topic and every date is `now` less an offset, so
+seeding twice with the same `now` writes the same rows and pictures.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..models import Product
+from . import content, ledger
+from .catalogue import build_catalogue
+from .common import normalise_now
+from .images import Media
+from .people import build_people
+from .reviews import build_reviews
+from .sales import build_sales
+
+__all__ = ["is_empty", "seed"]
+
+
+def is_empty(session: Session) -> bool:
+    """True when there are no products (the database has never been seeded)."""
+    return session.scalar(select(Product.id).limit(1)) is None
+
+
+def seed(session: Session, media_dir: Path, *, now: dt.datetime | None = None) -> None:
+    """Fill an EMPTY database with the demo data and write its images under media_dir. Caller commits."""
+    now = normalise_now(now)
+    media = Media(Path(media_dir))
+
+    # 1. Everything that only refers to other new rows through relationships.
+    people = build_people(now)
+    catalogue = build_catalogue(media, people.sellers_by_shop, now)
+    reviews = build_reviews(catalogue.products, people.customers, now)
+    sales = build_sales(catalogue.products, people.customers, now)
+    shop_content = content.build_content(media, catalogue, now)
+    session.add_all([
+        *people.packages.values(), *people.sellers, *people.customers, *people.payments,
+        *catalogue.all_rows(), *reviews, *sales.orders, *sales.refunds, *shop_content,
+    ])
+    session.flush()
+    content.settle(session, shop_content)
+
+    # 2. What needs ids: avatars are named after them, the ledger points at orders, lines and refunds.
+    for seller in people.sellers:
+        seller.image = media.avatar("seller", seller.id, seller.name)
+    for customer in people.customers:
+        customer.image = media.avatar("customer", customer.id, customer.name)
+    earnings = ledger.sale_earnings(sales.orders) + ledger.refund_reversals(sales.refunds)
+    requests = ledger.build_payout_requests(people.sellers, earnings, now)
+    session.add_all([*earnings, *requests])
+    session.flush()
+
+    # 3. Payouts point at the accepted requests.
+    session.add_all(ledger.build_payouts(requests))
+    session.flush()

@@ -84,3 +84,8 @@ def price_tag(r: random.Random, low: float, high: float) -> Decimal:
     whole = r.randint(int(low), max(int(low), int(high) - 1))
     price = Decimal(whole) + Decimal(r.choice(("0.99", "0.49", "0.00")))
     return min(max(price, Decimal(str(low))), Decimal(str(high)))
+
+
+def stock_level(r: random.Random) -> int:
+    # A few sold-out products fill the admin's "stock-out products" list.
+    return 0 if r.random() < 0.05 else r.randint(3, 120)

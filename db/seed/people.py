@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Collection
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -90,7 +91,7 @@ def street_address(r: random.Random) -> str:
     return f"{street}, {city}, {state} {r.randint(10000, 99950)}"
 
 
-def person_names(r: random.Random, count: int, exclude: set[str] = frozenset()) -> list[str]:
+def person_names(r: random.Random, count: int, exclude: Collection[str] = ()) -> list[str]:
     """`count` distinct full names, none of those in `exclude`."""
     names: list[str] = []
     seen = set(exclude)

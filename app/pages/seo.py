@@ -1,0 +1,46 @@
+"""What crawlers read besides the pages: robots.txt, sitemap.xml and the favicon."""
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+from starlette.requests import Request
+from starlette.responses import FileResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+from db.models import Product
+
+from ..services import services_of
+from ..settings import ROOT
+
+STOREFRONT_PATHS = (
+    "/", "/market-1", "/grocery1", "/grocery2", "/grocery3", "/gadget-shop", "/fashion-shop",
+    "/furniture-shop", "/healthbeauty-shop", "/gift-shop",
+)
+
+
+def published_product_ids(session: Session) -> list[int]:
+    return list(session.scalars(select(Product.id).where(Product.published.is_(True)).order_by(Product.id)))
+
+
+async def robots(request: Request) -> Response:
+    base = str(request.base_url).rstrip("/")
+    body = f"User-agent: *\nDisallow: /admin\nDisallow: /api/\nDisallow: /login\nDisallow: /checkout\nSitemap: {base}/sitemap.xml\n"
+    return PlainTextResponse(body)
+
+
+async def sitemap(request: Request) -> Response:
+    base = str(request.base_url).rstrip("/")
+    ids = await services_of(request).db.read(published_product_ids)
+    paths = [*STOREFRONT_PATHS, *(f"/product/{i}" for i in ids)]
+    urls = "".join(f"<url><loc>{escape(base + p)}</loc></url>" for p in paths)
+    xml = f'<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>'
+    return Response(xml, media_type="application/xml")
+
+
+async def favicon(request: Request) -> Response:
+    return FileResponse(ROOT / "static" / "favicon.svg", headers={"Cache-Control": "public, max-age=86400"})
+
+
+routes = [Route("/robots.txt", robots), Route("/sitemap.xml", sitemap), Route("/favicon.svg", favicon)]

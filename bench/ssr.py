@@ -1,0 +1,54 @@
+"""SSR renders/s: the V8 pool's isolate against Node's renderToString of the same bundle.
+
+Both run one render at a time on one core, alternating in rounds so machine noise hits both;
+the figure is the median of the rounds. Budget: V8 ≥ Node.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import tempfile
+import time
+
+from py_mini_racer import MiniRacer
+
+from .common import BUILD, median, page_json, table
+
+ROUNDS = 5
+ITERATIONS = 200
+
+
+def v8_rate(racer: MiniRacer, name: str, page: str) -> float:
+    start = time.perf_counter()
+    for _ in range(ITERATIONS):
+        racer.call("renderPage", name, page)
+    return ITERATIONS / (time.perf_counter() - start)
+
+
+def node_rate(name: str, page: str) -> float:
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
+        f.write(page)
+        f.flush()
+        out = subprocess.run(["node", str(BUILD.parent.parent / "bench" / "node_render.mjs"), str(BUILD / "server.js"), name, f.name, str(ITERATIONS)],
+                             capture_output=True, text=True, check=True).stdout
+    return json.loads(out)["perSecond"]
+
+
+def run(base: str, pages: dict[str, str]) -> str:
+    racer = MiniRacer()
+    racer.eval((BUILD / "server.js").read_text())
+    rows = []
+    for path, _ in pages.items():
+        document = page_json(base, path)
+        name = json.loads(document)["page"]
+        for _ in range(50):
+            racer.call("renderPage", name, document)
+        v8, node = [], []
+        for _ in range(ROUNDS):
+            v8.append(v8_rate(racer, name, document))
+            node.append(node_rate(name, document))
+        rows.append([path, f"{median(v8):.0f}", f"{median(node):.0f}", f"{median(v8) / median(node):.2f}",
+                     "ok" if median(v8) >= median(node) else "OVER BUDGET"])
+    racer.close()
+    return "SSR renders/s, one core (median of %d rounds x %d renders)\n" % (ROUNDS, ITERATIONS) + table(
+        rows, ["page", "V8 pool isolate", "Node renderToString", "V8/Node", "budget V8>=Node"])

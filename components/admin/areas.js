@@ -1,0 +1,31 @@
+// The back office's areas, in sidebar order (DESIGN.md "Admin routes").
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
+import SellOutlined from '@mui/icons-material/SellOutlined';
+import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import AssignmentReturnOutlined from '@mui/icons-material/AssignmentReturnOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
+import PaidOutlined from '@mui/icons-material/PaidOutlined';
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
+
+export const ADMIN_AREAS = [
+  { title: 'Dashboard', href: '/admin', Icon: DashboardOutlined },
+  { title: 'Products', href: '/admin/products', Icon: MenuBookOutlined },
+  { title: 'Categories', href: '/admin/categories', Icon: CategoryOutlined },
+  { title: 'Brands', href: '/admin/brands', Icon: SellOutlined },
+  { title: 'Reviews', href: '/admin/reviews', Icon: RateReviewOutlined },
+  { title: 'Orders', href: '/admin/orders', Icon: ReceiptLongOutlined },
+  { title: 'Customers', href: '/admin/customers', Icon: PeopleOutlined },
+  { title: 'Refund Requests', href: '/admin/refund-requests', Icon: AssignmentReturnOutlined },
+  { title: 'Sellers', href: '/admin/sellers', Icon: StorefrontOutlined },
+  { title: 'Package Payments', href: '/admin/package-payments', Icon: CardMembershipOutlined },
+  { title: 'Earning History', href: '/admin/earning-history', Icon: PaidOutlined },
+  { title: 'Payouts', href: '/admin/payouts', Icon: AccountBalanceWalletOutlined },
+  { title: 'Payout Requests', href: '/admin/payout-requests', Icon: RequestQuoteOutlined },
+];
+

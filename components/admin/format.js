@@ -1,0 +1,17 @@
+// Number formatting done by hand rather than with Intl, so the server's V8 (whose ICU data may
+// differ from the browser's) and the browser print exactly the same text and hydration matches.
+const withThousands = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+export function formatMoney(value) {
+  const amount = Number(value) || 0;
+  const [whole, cents] = Math.abs(amount).toFixed(2).split('.');
+  return `${amount < 0 ? '-' : ''}$${withThousands(whole)}.${cents}`;
+}
+
+export function formatCount(value) {
+  return withThousands(String(Math.round(Number(value) || 0)));
+}
+
+export function formatPercent(value) {
+  return `${Math.abs(Number(value) || 0).toFixed(2)}%`;
+}

@@ -1,0 +1,46 @@
+// /admin: the back office's dashboard (30-day figures, recent purchases, products out of stock)
+// inside the admin shell. Props come from the server with the signed-in session.
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import AdminLayout from '../admin/AdminLayout.jsx';
+import DashboardCards from '../admin/DashboardCards.jsx';
+import DataTable from '../admin/DataTable.jsx';
+import RequireLogin from '../admin/RequireLogin.jsx';
+import { formatMoney } from '../admin/format.js';
+
+const money = (key) => (record) => formatMoney(record[key]);
+
+const PURCHASE_COLUMNS = [
+  { key: 'id', label: 'Order', render: (r) => `#${r.id}` },
+  { key: 'product', label: 'Product' },
+  {
+    key: 'payment',
+    label: 'Payment',
+    render: (r) => <Chip size="small" label={r.payment} color={r.payment === 'Success' ? 'success' : 'warning'} variant="outlined" />,
+  },
+  { key: 'amount', label: 'Amount', align: 'right', render: money('amount') },
+];
+
+const STOCK_OUT_COLUMNS = [
+  { key: 'product', label: 'Product' },
+  { key: 'stock', label: 'Stock', align: 'right' },
+  { key: 'amount', label: 'Price', align: 'right', render: money('amount') },
+];
+
+export default function AdminDashboard({ session, cards = [], recentPurchases = [], stockOut = [] }) {
+  return (
+    <RequireLogin hasProps={!!session}>
+      <AdminLayout active="/admin" title="Dashboard" session={session}>
+        <DashboardCards cards={cards} />
+        <Grid container spacing={2} sx={{ mt: 2 }}>
+          <Grid size={{ xs: 12, lg: 7 }}>
+            <DataTable title="Recent Purchases" columns={PURCHASE_COLUMNS} rows={recentPurchases} empty="No orders yet." />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 5 }}>
+            <DataTable title="Stock Out Products" columns={STOCK_OUT_COLUMNS} rows={stockOut} empty="Every product is in stock." />
+          </Grid>
+        </Grid>
+      </AdminLayout>
+    </RequireLogin>
+  );
+}

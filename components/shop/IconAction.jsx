@@ -1,0 +1,33 @@
+// A round icon-only button (add to cart, previous/next, cart). A plain <button> styled once:
+// MUI's IconButton would bring ButtonBase, the ripple and CircularProgress (~9 KB gzip) to
+// every storefront's first load. Callers must give it an aria-label.
+import { styled } from '@mui/material/styles';
+
+const IconAction = styled('button')(({ theme }) => ({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: 0,
+  width: 40,
+  height: 40,
+  padding: 0,
+  border: `1px solid ${theme.palette.grey[300]}`,
+  borderRadius: '50%',
+  background: theme.palette.background.paper,
+  color: theme.palette.text.primary,
+  cursor: 'pointer',
+  transition: 'background-color 150ms, color 150ms, border-color 150ms',
+  '& svg': { fontSize: 22 },
+  '&:hover': { borderColor: theme.palette.primary.main, color: theme.palette.primary.main },
+  '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+  '&:disabled': { opacity: 0.4, cursor: 'default' },
+  // The filled look: the add-to-cart button on cards.
+  '&.filled': {
+    borderColor: theme.palette.primary.main,
+    color: theme.palette.primary.main,
+    '&:hover': { background: theme.palette.primary.main, color: theme.palette.primary.contrastText },
+  },
+  '&.small': { width: 32, height: 32, '& svg': { fontSize: 18 } },
+}));
+
+export default IconAction;

@@ -1,0 +1,134 @@
+// A product on a storefront: picture, discount chip, title (the link to the product page),
+// rating, price (sale price, the old price struck through) and an add-to-cart button.
+// One styled wrapper per card with child selectors: a grid of 24 cards costs one class, not
+// a dozen per card (DESIGN.md, Known pitfalls: sx/Box on every card is the slow path).
+import { styled } from '@mui/material/styles';
+import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
+import { RouterAnchor } from '../common/Link.jsx';
+import { notify } from '../common/toast.jsx';
+import { useCart } from '../state/cart.jsx';
+import IconAction from './IconAction.jsx';
+import RatingStars from './RatingStars.jsx';
+import VisuallyHidden from './VisuallyHidden.jsx';
+import { formatPrice, salePrice } from './money.js';
+import { productUrl } from './links.js';
+
+const Card = styled('article')(({ theme }) => ({
+  position: 'relative',
+  display: 'flex',
+  flexDirection: 'column',
+  height: '100%',
+  background: theme.palette.background.paper,
+  borderRadius: 8,
+  overflow: 'hidden',
+  boxShadow: '0 1px 3px rgba(3, 0, 71, 0.09)',
+  transition: 'box-shadow 200ms',
+  '&:hover': { boxShadow: '0 6px 18px rgba(3, 0, 71, 0.14)' },
+  '& .media': {
+    display: 'block',
+    aspectRatio: '1 / 1',
+    padding: theme.spacing(1.5),
+    background: theme.palette.grey[100],
+  },
+  '& .media img': { display: 'block', width: '100%', height: '100%', objectFit: 'contain' },
+  '& .off': {
+    position: 'absolute',
+    top: 10,
+    left: 10,
+    padding: '2px 8px',
+    borderRadius: 12,
+    fontSize: 12,
+    fontWeight: 600,
+    lineHeight: '18px',
+    color: theme.palette.primary.contrastText,
+    background: theme.palette.primary.main,
+  },
+  '& .body': {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: 6,
+    flexGrow: 1,
+    padding: theme.spacing(1.5, 1.5, 1.5),
+  },
+  '& h3': {
+    margin: 0,
+    fontSize: 14,
+    fontWeight: 600,
+    lineHeight: 1.4,
+    // Two lines at most, so cards of one row line up.
+    display: '-webkit-box',
+    WebkitLineClamp: 2,
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+    minHeight: '2.8em',
+  },
+  '& h3 a': { color: 'inherit', textDecoration: 'none' },
+  '& h3 a:hover': { color: theme.palette.primary.main },
+  '& h3 a:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+  // The whole card is clickable through the title link, without nesting interactive elements.
+  '& h3 a::after': { content: '""', position: 'absolute', inset: 0 },
+  '& .author': { margin: 0, fontSize: 12, color: theme.palette.text.secondary },
+  '& .foot': { display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 8, marginTop: 'auto' },
+  '& .price': { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 8 },
+  '& .now': { fontSize: 16, fontWeight: 700, color: theme.palette.primary.main },
+  '& .was': { fontSize: 13, color: theme.palette.text.secondary },
+  // Above the stretched title link, so it gets its own clicks.
+  '& .foot button': { position: 'relative', zIndex: 1 },
+  [theme.breakpoints.down('sm')]: {
+    '& .body': { padding: theme.spacing(1) },
+    '& .now': { fontSize: 15 },
+  },
+}));
+
+export default function ProductCard({ product, eager = false, headingLevel = 3 }) {
+  const { items, changeAmount } = useCart();
+  const { id, title, price, discount = 0, rating, imgUrl, author } = product;
+  const href = productUrl(id);
+  const now = salePrice(price, discount);
+  const Heading = `h${headingLevel}`;
+
+  const addToCart = () => {
+    const inCart = items.find((item) => item.id === String(id));
+    changeAmount({ id: String(id), name: title, price: now, imgUrl, qty: (inCart?.qty || 0) + 1 });
+    notify.success(`${title} added to your cart`);
+  };
+
+  return (
+    <Card>
+      <span className="media">
+        {imgUrl && (
+          <img
+            src={imgUrl}
+            alt={title}
+            width={400}
+            height={400}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        )}
+      </span>
+      {discount > 0 && <span className="off">-{discount}%</span>}
+      <div className="body">
+        <Heading>
+          <RouterAnchor href={href}>{title}</RouterAnchor>
+        </Heading>
+        {author && <p className="author">{author}</p>}
+        {rating > 0 && <RatingStars value={rating} />}
+        <div className="foot">
+          <div className="price">
+            <span className="now">{formatPrice(now)}</span>
+            {discount > 0 && (
+              <s className="was">
+                <VisuallyHidden>Original price </VisuallyHidden>
+                {formatPrice(price)}
+              </s>
+            )}
+          </div>
+          <IconAction type="button" className="filled small" aria-label={`Add ${title} to cart`} onClick={addToCart}>
+            <AddShoppingCart />
+          </IconAction>
+        </div>
+      </div>
+    </Card>
+  );
+}

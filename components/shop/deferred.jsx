@@ -1,0 +1,54 @@
+// Storefront sections (everything under the header: carousel, rows, grids, tiles, footer) whose code is not part of a page's first-load JavaScript (DESIGN.md
+// budget: 120 KB gzip, of which the framework takes ~110). The server renders them in full,
+// so the page paints complete and crawlers read every product; the browser fetches their chunk
+// while it hydrates the header and hero, and hydrates each section when the chunk arrives
+// (React keeps the server markup of a suspended <Suspense> boundary until then).
+//
+// React.lazy is given a thenable that settles synchronously once the chunk is loaded. On the
+// server the import is started when the bundle is evaluated and has settled before the first
+// render (V8 runs pending promise jobs when the bundle's evaluation returns), so renders never
+// suspend there.
+import { lazy, Suspense } from 'react';
+
+const load = () => import('./sections.js');
+let sections = null;
+let pending = null;
+
+function loadSections() {
+  pending ||= load().then((module) => {
+    sections = module;
+    return module;
+  });
+  return pending;
+}
+
+if (typeof window === 'undefined') loadSections();
+
+function deferredSection(name) {
+  const Lazy = lazy(() => {
+    if (sections) return { then: (resolve) => resolve({ default: sections[name] }) };
+    return loadSections().then((module) => ({ default: module[name] }));
+  });
+  function Deferred(props) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  Deferred.displayName = `Deferred(${name})`;
+  return Deferred;
+}
+
+export const BrandList = /* @__PURE__ */ deferredSection('BrandList');
+export const ChipLinks = /* @__PURE__ */ deferredSection('ChipLinks');
+export const Carousel = /* @__PURE__ */ deferredSection('Carousel');
+export const CategoryShowcase = /* @__PURE__ */ deferredSection('CategoryShowcase');
+export const CategoryTiles = /* @__PURE__ */ deferredSection('CategoryTiles');
+export const Footer = /* @__PURE__ */ deferredSection('Footer');
+export const HeroSlide = /* @__PURE__ */ deferredSection('HeroSlide');
+export const ProductGrid = /* @__PURE__ */ deferredSection('ProductGrid');
+export const ProductRow = /* @__PURE__ */ deferredSection('ProductRow');
+export const PromoBanners = /* @__PURE__ */ deferredSection('PromoBanners');
+export const Section = /* @__PURE__ */ deferredSection('Section');
+export const ServiceList = /* @__PURE__ */ deferredSection('ServiceList');

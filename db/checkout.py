@@ -1,0 +1,101 @@
+"""Placing an order: the whole checkout is one transaction (the caller's), or nothing is written."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
+
+from .catalogue_version import bump
+from .models import Customer, Order, OrderLine, OrderStatusChange, Product
+
+CENT = Decimal("0.01")
+
+
+class CheckoutRefused(Exception):
+    """The order cannot be placed as asked; `details` says which items and why."""
+
+    def __init__(self, message: str, details: list[dict]):
+        super().__init__(message)
+        self.message = message
+        self.details = details
+
+
+@dataclass(frozen=True)
+class CheckoutLine:
+    product_id: int
+    qty: int
+    price: Decimal  # the unit price the shopper saw
+
+
+@dataclass(frozen=True)
+class Checkout:
+    name: str
+    email: str
+    phone: str
+    billing_address: str
+    payment_method: str
+    lines: tuple[CheckoutLine, ...]
+
+
+def sale_price(product: Product) -> Decimal:
+    """The price after the product's discount, in cents, rounded half up."""
+    return (product.price * (100 - product.discount) / 100).quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def find_or_create_customer(session: Session, checkout: Checkout) -> Customer:
+    email = checkout.email.strip().lower()
+    customer = session.scalar(select(Customer).where(func.lower(Customer.email) == email))
+    if customer is None:
+        customer = Customer(name=checkout.name, email=email, phone=checkout.phone)
+        session.add(customer)
+        session.flush()
+    return customer
+
+
+def _check_products(session: Session, checkout: Checkout) -> dict[int, Product]:
+    ids = [line.product_id for line in checkout.lines]
+    products = {p.id: p for p in session.scalars(select(Product).where(Product.id.in_(ids)))}
+    problems = []
+    for line in checkout.lines:
+        product = products.get(line.product_id)
+        if product is None or not product.published:
+            problems.append({"id": str(line.product_id), "reason": "unavailable", "message": "This product is no longer sold."})
+        elif line.qty > product.stock:
+            problems.append({"id": str(product.id), "reason": "stock", "stock": product.stock,
+                             "message": f"Only {product.stock} of {product.title} left in stock."})
+        elif line.price != sale_price(product):
+            problems.append({"id": str(product.id), "reason": "price", "price": float(sale_price(product)),
+                             "message": f"The price of {product.title} is now {sale_price(product)}."})
+    if problems:
+        raise CheckoutRefused("Some items in your cart changed. Please review them and try again.", problems)
+    return products
+
+
+def place_order(session: Session, checkout: Checkout) -> Order:
+    """Create the customer (or find them by email), the order with its lines, and lower stock."""
+    products = _check_products(session, checkout)
+    customer = find_or_create_customer(session, checkout)
+    order = Order(customer=customer, status="Pending", payment_method=checkout.payment_method,
+                  payment_status="Pending", billing_address=checkout.billing_address, total=Decimal("0"))
+    session.add(order)
+    for line in checkout.lines:
+        product = products[line.product_id]
+        # Guarded decrement: a concurrent checkout that took the stock first makes this one fail.
+        taken = session.execute(
+            update(Product).where(Product.id == product.id, Product.stock >= line.qty)
+            .values(stock=Product.stock - line.qty).execution_options(synchronize_session=False)
+        ).rowcount
+        if taken != 1:
+            raise CheckoutRefused("Some items in your cart changed. Please review them and try again.",
+                                  [{"id": str(product.id), "reason": "stock", "message": f"{product.title} just sold out."}])
+        unit = sale_price(product)
+        order.lines.append(OrderLine(product_id=product.id, seller_id=product.seller_id, title=product.title,
+                                     unit_price=unit, qty=line.qty, amount=unit * line.qty))
+    order.total = sum((line.amount for line in order.lines), Decimal("0"))
+    order.history.append(OrderStatusChange(from_status=None, to_status="Pending", changed_by=customer.email))
+    session.flush()
+    # Stock changed by plain UPDATEs the flush hook does not see: storefronts must re-render.
+    bump(session)
+    return order

@@ -1,0 +1,104 @@
+"""Turns the book and goods descriptions into Category, Brand and Product rows, with their pictures."""
+from __future__ import annotations
+
+import datetime as dt
+import random
+from dataclasses import dataclass
+
+from ..models import Brand, Category, Product, Seller
+from . import books, emoji, goods
+from .common import SlugRegistry, days_ago, rng, slugify
+from .images import Media
+from .specs import CategorySpec, Item, walk
+
+# Which shops' trees make up the catalogue, in the order their rows are created.
+TREES: dict[str, tuple[CategorySpec, ...]] = {books.SHOP: books.CATEGORIES, **goods.CATEGORIES}
+# Share of products listed by a seller; the rest the store sells itself.
+SELLER_SHARE = {books.SHOP: 0.75}
+DEFAULT_SELLER_SHARE = 0.92
+OLDEST_PRODUCT_DAYS = 200
+
+
+@dataclass
+class Catalogue:
+    categories: dict[str, Category]  # by slug
+    specs: dict[str, CategorySpec]  # by slug
+    brands: dict[str, Brand]  # by name
+    products: list[Product]
+
+    def all_rows(self) -> list:
+        return [*self.categories.values(), *self.brands.values(), *self.products]
+
+    def in_shop(self, shop: str) -> list[Product]:
+        return [p for p in self.products if p.shop == shop]
+
+
+def build_categories(media: Media) -> tuple[dict[str, Category], dict[str, CategorySpec]]:
+    categories: dict[str, Category] = {}
+    specs: dict[str, CategorySpec] = {}
+    for shop, tree in TREES.items():
+        for spec, parent in walk(tree):
+            if spec.slug in categories:
+                raise ValueError(f"category slug {spec.slug!r} is used twice")
+            categories[spec.slug] = Category(
+                name=spec.name, slug=spec.slug, icon=spec.icon,
+                parent=categories[parent.slug] if parent else None,
+                level=2 if parent else 1,
+                # The store's own top categories are the featured ones in the admin list.
+                featured=parent is None and shop == books.SHOP,
+                banner=media.category_tile(spec.slug, spec.name, spec.emoji),
+            )
+            specs[spec.slug] = spec
+    return categories, specs
+
+
+def build_brands(media: Media) -> dict[str, Brand]:
+    brands = {}
+    for name in (name for names in goods.BRANDS.values() for name in names):
+        slug = slugify(name)
+        brands[name] = Brand(name=name, slug=slug, featured=name in goods.FEATURED_BRANDS,
+                             logo=media.brand_logo(slug, name))
+    return brands
+
+
+def pick_seller(r: random.Random, shop: str, sellers_by_shop: dict[str, list[Seller]]) -> Seller | None:
+    candidates = sellers_by_shop.get(shop, [])
+    if not candidates or r.random() >= SELLER_SHARE.get(shop, DEFAULT_SELLER_SHARE):
+        return None
+    return r.choice(candidates)
+
+
+def product_images(media: Media, item: Item, slug: str, category: Category, spec: CategorySpec) -> list[str]:
+    if item.shop == books.SHOP:
+        return media.book_images(slug, item.title, item.author or "", category.name, item.description)
+    return media.goods_images(slug, item.title, emoji.for_product(item.title, spec.emoji))
+
+
+def build_products(
+    media: Media, items: list[Item], categories: dict[str, Category], specs: dict[str, CategorySpec],
+    brands: dict[str, Brand], sellers_by_shop: dict[str, list[Seller]], now: dt.datetime,
+) -> list[Product]:
+    r = rng("catalogue")
+    slugs = SlugRegistry()
+    products = []
+    for item in items:
+        slug = slugs.take(item.title)
+        category = categories[item.category]
+        products.append(Product(
+            title=item.title, slug=slug, shop=item.shop, author=item.author, description=item.description,
+            category=category, brand=brands.get(item.brand) if item.brand else None,
+            seller=pick_seller(r, item.shop, sellers_by_shop), price=item.price, discount=item.discount,
+            stock=item.stock, unit=item.unit, status=item.status, colors=item.colors,
+            images=product_images(media, item, slug, category, specs[item.category]),
+            published=item.published, featured=item.featured,
+            created_at=days_ago(now, r.uniform(0.5, OLDEST_PRODUCT_DAYS)),
+        ))
+    return products
+
+
+def build_catalogue(media: Media, sellers_by_shop: dict[str, list[Seller]], now: dt.datetime) -> Catalogue:
+    categories, specs = build_categories(media)
+    brands = build_brands(media)
+    items = books.build_books() + goods.build_goods()
+    products = build_products(media, items, categories, specs, brands, sellers_by_shop, now)
+    return Catalogue(categories, specs, brands, products)

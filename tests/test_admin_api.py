@@ -1,0 +1,244 @@
+"""The back office's lists (SPEC.md §7 first block): guarded, shaped as SPEC.md §3, and their
+figures agree with the rows they are computed from (checked here in plain Python)."""
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from decimal import Decimal
+
+import pytest
+from sqlalchemy import select
+
+from conftest import sign_in
+from db.models import Customer, Earning, Order, OrderLine, Payout, Product, RefundRequest, Seller
+
+
+def is_money(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def is_text(v):
+    return isinstance(v, str) and v != ""
+
+
+def is_bool(v):
+    return isinstance(v, bool)
+
+
+def is_date(v):
+    return isinstance(v, str) and dt.datetime.fromisoformat(v).utcoffset() == dt.timedelta(0)
+
+
+def is_url(v):
+    return v is None or (isinstance(v, str) and v.startswith(("/media/", "http://", "https://")))
+
+
+def maybe_text(v):
+    return v is None or isinstance(v, str)
+
+
+def one_of(*values):
+    return lambda v: v in values
+
+
+# Each list's record: field -> check. Exactly these keys (dashboard cards may add status 'down').
+SHAPES = {
+    "/api/dashboard-cards": {"id": is_text, "title": is_text, "amount1": is_money, "amount2": is_money,
+                             "color": is_text, "percentage": is_money},
+    "/api/recent-purchase": {"id": is_int, "amount": is_money, "payment": one_of("Success", "Pending"), "product": is_text},
+    "/api/stock-out-products": {"id": is_int, "amount": is_money, "stock": is_int, "product": is_text},
+    "/api/products": {"id": is_int, "name": is_text, "price": is_money, "published": is_bool, "category": is_text,
+                      "brand": is_url, "image": is_url},
+    "/api/category": {"id": is_int, "level": is_int, "featured": is_bool, "name": is_text, "category": maybe_text,
+                      "banner": is_url},
+    "/api/brands": {"id": is_int, "featured": is_bool, "name": is_text, "logo": is_url},
+    "/api/reviews": {"id": is_int, "published": is_bool, "name": is_text, "customer": is_text, "image": is_url,
+                     "comment": is_text, "rating": one_of(1, 2, 3, 4, 5)},
+    "/api/orders": {"id": is_int, "qty": is_int, "amount": is_money, "status": one_of("Pending", "Processing", "Delivered"),
+                    "purchaseDate": is_date, "billingAddress": is_text},
+    "/api/customers": {"id": is_int, "name": is_text, "email": is_text, "phone": maybe_text, "balance": is_money,
+                       "orders": is_int, "image": is_url},
+    "/api/refund-requests": {"id": is_int, "orderNo": is_int, "shopName": maybe_text, "amount": is_money,
+                             "status": one_of("Pending", "Processing", "Accepted"), "name": is_text, "image": is_url},
+    "/api/sellers": {"id": is_int, "name": is_text, "phone": maybe_text, "balance": is_money, "shopName": is_text,
+                     "package": one_of("Silver", "Gold", "Premium"), "published": is_bool, "image": is_url},
+    "/api/package-payments": {"no": is_int, "date": is_date, "seller": is_text, "package": one_of("Silver", "Gold", "Premium"),
+                              "amount": is_money, "payment": is_text},
+    "/api/earning-history": {"no": is_int, "date": is_date, "sellerEarning": is_money, "adminCommission": is_money,
+                             "orderNo": is_int, "shopName": is_text},
+    "/api/payouts": {"no": is_int, "amount": is_money, "date": is_date, "payment": is_text, "sellerInfo": is_text},
+    "/api/payout-requests": {"no": is_int, "date": is_date, "status": one_of("Processing", "Accepted", "Rejected"),
+                             "seller": is_text, "totalAmount": is_money, "requestAmount": is_money, "shopName": is_text},
+}
+
+
+def read(client, fn):
+    return client.app.state.services.db.read_sync(fn)
+
+
+@pytest.fixture
+def admin_any(any_client):
+    """An administrator's client on SQLite and on PostgreSQL (these tests only read)."""
+    assert sign_in(any_client).status_code == 200
+    return any_client
+
+
+def test_every_admin_list_answers_401_without_an_administrator(client):
+    for path in SHAPES:
+        response = client.get(path)
+        assert response.status_code == 401, path
+        assert response.json() == {"message": "Sign in as an administrator to continue"}, path
+
+
+@pytest.mark.parametrize("path", list(SHAPES))
+def test_admin_list_is_an_array_of_spec_shaped_records(admin_any, path):
+    response = admin_any.get(path)
+    assert response.status_code == 200
+    records = response.json()
+    assert isinstance(records, list) and records, f"{path} is empty on the seeded database"
+    assert response.headers["x-total-count"] == str(len(records))
+    shape = SHAPES[path]
+    for record in records:
+        extra = set(record) - set(shape)
+        assert extra <= ({"status"} if path == "/api/dashboard-cards" else set()), (path, extra)
+        for field, check in shape.items():
+            assert field in record and check(record[field]), (path, field, record.get(field))
+    key = "no" if "no" in shape else "id"
+    assert len({r[key] for r in records}) == len(records), "record keys are unique"
+
+
+def test_lists_page_and_sort_with_a_total_header(admin_client):
+    everything = admin_client.get("/api/orders").json()
+    page = admin_client.get("/api/orders?per_page=5&page=2")
+    assert page.headers["x-total-count"] == str(len(everything))
+    assert page.json() == everything[5:10]
+    by_amount = admin_client.get("/api/orders?sort=-amount&per_page=20").json()
+    assert [o["amount"] for o in by_amount] == sorted((o["amount"] for o in everything), reverse=True)[:20]
+    names = [p["name"].lower() for p in admin_client.get("/api/products?sort=name").json()]
+    assert names == sorted(names)
+    assert admin_client.get("/api/orders?per_page=1000").status_code == 422
+    assert admin_client.get("/api/orders?sort=nonsense").status_code == 422
+
+
+def test_lists_filter_by_q(admin_client):
+    customer = admin_client.get("/api/customers").json()[3]
+    found = admin_client.get("/api/customers", params={"q": customer["email"].upper()})
+    assert [c["id"] for c in found.json()] == [customer["id"]]
+    assert found.headers["x-total-count"] == "1"
+
+
+# --- figures against the rows they come from ---------------------------------------------------------
+
+
+def expected_cards(client, now: dt.datetime) -> dict[str, tuple]:
+    """(this 30 days, the 30 before, change %) per card, from the raw rows in Python."""
+    this_start, before_start = now - dt.timedelta(days=30), now - dt.timedelta(days=60)
+
+    def split(pairs):
+        current = [v for at, v in pairs if this_start <= at < now]
+        previous = [v for at, v in pairs if before_start <= at < this_start]
+        return current, previous
+
+    def figures(pairs, aggregate):
+        current, previous = split(pairs)
+        a, b = aggregate(current), aggregate(previous)
+        change = 0.0 if a == b == 0 else 100.0 if b == 0 else float(round((Decimal(a) - Decimal(b)) * 100 / abs(Decimal(b)), 2))
+        return a, b, change
+
+    orders = read(client, lambda s: s.execute(select(Order.created_at, Order.total)).all())
+    customers = read(client, lambda s: s.execute(select(Customer.created_at, Customer.id)).all())
+    earnings = read(client, lambda s: s.execute(select(Earning.created_at, Earning.admin_commission)).all())
+    total = lambda values: sum(values, Decimal(0))  # noqa: E731
+    return {
+        "sales": figures(orders, total),
+        "orders": figures(orders, len),
+        "customers": figures(customers, len),
+        "earnings": figures(earnings, total),
+    }
+
+
+def test_dashboard_cards_match_the_orders_customers_and_earnings(admin_any):
+    before = dt.datetime.now(dt.timezone.utc)
+    cards = {c["id"]: c for c in admin_any.get("/api/dashboard-cards").json()}
+    after = dt.datetime.now(dt.timezone.utc)
+    assert list(cards) == ["sales", "orders", "customers", "earnings"]
+    # The server's "now" lies between these two; a row on the boundary may tip either way.
+    candidates = [expected_cards(admin_any, now) for now in (before, after)]
+    got = {k: (Decimal(str(c["amount1"])), Decimal(str(c["amount2"])), c["percentage"]) for k, c in cards.items()}
+    assert any(got == {k: (Decimal(a), Decimal(b), p) for k, (a, b, p) in expected.items()} for expected in candidates)
+    assert cards["sales"]["amount1"] > 0 and cards["orders"]["amount1"] > 0
+    for card in cards.values():
+        assert (card.get("status") == "down") == (card["percentage"] < 0)
+
+
+def test_seller_balance_is_earnings_less_payouts(admin_any):
+    earned, paid = defaultdict(Decimal), defaultdict(Decimal)
+    for seller_id, amount in read(admin_any, lambda s: s.execute(select(Earning.seller_id, Earning.seller_earning)).all()):
+        earned[seller_id] += amount
+    for seller_id, amount in read(admin_any, lambda s: s.execute(select(Payout.seller_id, Payout.amount)).all()):
+        paid[seller_id] += amount
+    sellers = admin_any.get("/api/sellers").json()
+    assert len(sellers) == read(admin_any, lambda s: len(s.scalars(select(Seller.id)).all()))
+    for seller in sellers:
+        assert Decimal(str(seller["balance"])) == earned[seller["id"]] - paid[seller["id"]], seller["shopName"]
+    assert any(paid.values()), "the seed has payouts, so the subtraction is exercised"
+
+
+def test_customer_orders_and_balance_of_accepted_refunds(admin_any):
+    order_count, refunded = defaultdict(int), defaultdict(Decimal)
+    for (customer_id,) in read(admin_any, lambda s: s.execute(select(Order.customer_id)).all()):
+        order_count[customer_id] += 1
+    rows = read(admin_any, lambda s: s.execute(
+        select(Order.customer_id, RefundRequest.amount, RefundRequest.status)
+        .join(OrderLine, RefundRequest.order_line_id == OrderLine.id).join(Order, OrderLine.order_id == Order.id)
+    ).all())
+    for customer_id, amount, status in rows:
+        if status == "Accepted":
+            refunded[customer_id] += amount
+    customers = admin_any.get("/api/customers").json()
+    for customer in customers:
+        assert customer["orders"] == order_count[customer["id"]]
+        assert Decimal(str(customer["balance"])) == refunded[customer["id"]]
+    assert any(c["balance"] > 0 for c in customers), "the seed has accepted refunds"
+
+
+def test_recent_purchases_are_the_ten_newest_orders_named_by_their_first_line(admin_any):
+    orders = read(admin_any, lambda s: s.scalars(select(Order).order_by(Order.created_at.desc(), Order.id.desc())).all())
+    lines = read(admin_any, lambda s: s.execute(select(OrderLine.order_id, OrderLine.id, OrderLine.title)).all())
+    first_title = {}
+    for order_id, _, title in sorted(lines, key=lambda r: r[1], reverse=True):
+        first_title[order_id] = title
+    expected = [{"id": o.id, "amount": float(o.total), "payment": o.payment_status, "product": first_title[o.id]} for o in orders[:10]]
+    assert admin_any.get("/api/recent-purchase").json() == expected
+
+
+def test_order_quantity_is_the_sum_of_its_lines(admin_any):
+    units = defaultdict(int)
+    for order_id, qty in read(admin_any, lambda s: s.execute(select(OrderLine.order_id, OrderLine.qty)).all()):
+        units[order_id] += qty
+    orders = admin_any.get("/api/orders").json()
+    assert {o["id"]: o["qty"] for o in orders} == dict(units)
+    dates = [o["purchaseDate"] for o in orders]
+    assert dates == sorted(dates, reverse=True), "newest first"
+
+
+def test_stock_out_products_are_exactly_those_with_no_stock(admin_any):
+    sold_out = read(admin_any, lambda s: set(s.scalars(select(Product.id).where(Product.stock == 0))))
+    listed = admin_any.get("/api/stock-out-products").json()
+    assert {p["id"] for p in listed} == sold_out and sold_out
+    assert all(p["stock"] == 0 for p in listed)
+
+
+def test_products_show_their_category_and_brand_logo(admin_any):
+    products = {p["id"]: p for p in admin_any.get("/api/products").json()}
+    rows = read(admin_any, lambda s: s.scalars(select(Product)).all())
+    assert set(products) == {p.id for p in rows}
+    branded = [p for p in rows if p.brand_id is not None]
+    assert branded, "the seed has branded products"
+    sample = branded[0]
+    logo = read(admin_any, lambda s: s.get(Product, sample.id).brand.logo)
+    assert products[sample.id]["brand"].endswith(logo)

@@ -1,0 +1,89 @@
+"""The document around every page: head tags, props JSON that hostile data cannot break out of."""
+from __future__ import annotations
+
+import json
+import re
+
+from app.document import DESCRIPTION, TITLE, script_json
+from app.pages.themes import theme_for
+
+HOSTILE = "</script><script>alert(1)</script><!-- \u2028\u2029 & >"
+
+
+def page_json(html: str) -> str:
+    return re.search(r'<script id="__PAGE__" type="application/json">(.*?)</script>', html, re.S).group(1)
+
+
+def test_script_json_cannot_end_the_script_element():
+    text = str(script_json({"title": HOSTILE}))
+    assert "</script" not in text.lower()
+    assert "<!--" not in text
+    assert "\u2028" not in text and "\u2029" not in text
+    assert json.loads(text) == {"title": HOSTILE}
+
+
+def test_theme_is_chosen_by_path_as_spec_section_2_says():
+    for path in ("/", "/grocery1", "/grocery2", "/grocery3", "/gadget-shop", "/fashion-shop", "/market-1"):
+        assert theme_for(path) == "DEFAULT"
+    assert theme_for("/furniture-shop") == "FURNITURE"
+    assert theme_for("/healthbeauty-shop") == "HEALTH"
+    assert theme_for("/gift-shop") == "GIFT"
+
+
+def test_document_head_carries_title_description_social_tags_and_media_url(client):
+    html = client.get("/market-1").text
+    assert html.startswith("<!DOCTYPE html>")
+    assert '<html lang="en" dir="ltr" data-theme="DEFAULT">' in html
+    assert f"<title>{TITLE}</title>" in html
+    assert "browse and buy" in DESCRIPTION.lower()
+    assert re.search(r'<meta name="description" content="[^"]*[Bb]rowse and buy', html)
+    assert f'<meta property="og:title" content="{TITLE}">' in html
+    assert f'<meta name="twitter:title" content="{TITLE}">' in html
+    assert '<meta name="media-url" content="/media/">' in html
+    assert json.loads(page_json(html))["config"]["mediaUrl"] == "/media/"
+
+
+def test_nothing_is_loaded_from_another_host(client):
+    html = client.get("/").text
+    assert not re.search(r'(src|href)="(https?:)?//', html)
+
+
+def test_scripts_are_the_hashed_client_entry_and_the_page_chunk(client):
+    html = client.get("/market-1").text
+    entry = re.search(r'<script type="module" src="(/build/client-[A-Z0-9]+\.js)"></script>', html).group(1)
+    preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
+    assert any(re.search(r"/build/chunks/Market1-[A-Z0-9]+\.js$", p) for p in preloads)
+    assert len(preloads) == len(set(preloads))
+    for url in [entry, *preloads]:
+        response = client.get(url, headers={"Accept-Encoding": "br"})
+        assert response.status_code == 200
+        assert "immutable" in response.headers["cache-control"]
+
+
+def test_hostile_product_title_does_not_break_out_of_the_props(client):
+    from sqlalchemy import update
+
+    from db.models import Product
+
+    services = client.app.state.services
+    services.db.write_sync(lambda s: s.execute(update(Product).where(Product.shop == "market").values(title=HOSTILE)))
+    services.catalogue_version.refresh()
+    html = client.get("/market-1").text
+    props = page_json(html)
+    assert "</script" not in props.lower() and "<!--" not in props
+    assert HOSTILE in json.dumps(json.loads(props), ensure_ascii=False)
+    # The markup shows the title as text, escaped, and no injected script element exists.
+    assert "&lt;/script&gt;&lt;script&gt;alert(1)" in html
+    assert "<script>alert(1)</script>" not in html
+
+
+def test_fonts_are_self_hosted_open_sans(client):
+    html = client.get("/").text
+    font = re.search(r"url\((/build/fonts/open-sans-400-[0-9a-f]+\.woff2)\)", html).group(1)
+    response = client.get(font)
+    assert response.status_code == 200 and response.content[:4] == b"wOF2"
+
+
+def test_robots_and_favicon(client):
+    assert "Sitemap:" in client.get("/robots.txt").text
+    assert client.get("/favicon.svg").headers["content-type"].startswith("image/svg")

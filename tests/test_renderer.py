@@ -1,0 +1,73 @@
+"""The V8 renderer: critical CSS in one block, failures still serve the page, isolates replaced."""
+from __future__ import annotations
+
+import logging
+import re
+import shutil
+
+import pytest
+from starlette.testclient import TestClient
+
+from app.main import create_app
+from app.settings import ROOT
+
+from .conftest import make_settings
+
+
+def test_critical_css_is_one_style_block_in_the_head(client):
+    html = client.get("/market-1").text
+    head, body = html.split("</head>", 1)
+    assert len(re.findall(r"<style data-emotion=", html)) == 1
+    assert "<style data-emotion=" in head
+    assert "<style" not in body
+    ids = re.search(r'<style data-emotion="css ([^"]+)">', head).group(1).split()
+    # Every class the markup uses has its rules in that block.
+    used = set(re.findall(r"\bcss-([a-z0-9]+)\b", body))
+    assert used and used <= set(ids)
+
+
+def broken_build(tmp_path, script: str):
+    """A copy of the build whose server bundle ends with `script` (overriding renderPage)."""
+    build = tmp_path / "build"
+    shutil.copytree(ROOT / "static" / "build", build)
+    with open(build / "server.js", "a") as bundle:
+        bundle.write("\n" + script + "\n")
+    return build
+
+
+@pytest.mark.parametrize(
+    "script, overrides",
+    [
+        ("globalThis.renderPage = () => { throw new Error('render bug'); };", {}),
+        ("globalThis.renderPage = () => { for (;;) {} };", {"ssr_timeout_sec": 0.3}),
+    ],
+    ids=["exception", "timeout"],
+)
+def test_a_failed_render_still_serves_the_page_for_the_browser(tmp_path, settings, caplog, script, overrides):
+    settings = make_settings(settings.database_url, settings.media_dir, build_dir=broken_build(tmp_path, script), **overrides)
+    with caplog.at_level(logging.ERROR), TestClient(create_app(settings)) as client:
+        response = client.get("/market-1")
+        assert response.status_code == 200
+        assert '<div id="root"></div>' in response.text
+        assert '<script id="__PAGE__" type="application/json">{"page":"Market1"' in response.text
+        assert '<script type="module" src="/build/client-' in response.text
+        assert any("server render failed" in r.getMessage() for r in caplog.records)
+        # The pool keeps answering after the failure.
+        assert client.get("/").status_code == 200
+        if overrides:
+            assert client.app.state.services.renderer.replaced >= 1
+
+
+def test_renders_share_a_pool_and_answer_in_parallel(settings):
+    import asyncio
+
+    settings = make_settings(settings.database_url, settings.media_dir, ssr_pool_size=2)
+    with TestClient(create_app(settings)) as client:
+        renderer = client.app.state.services.renderer
+        page = '{"page":"ErrorPage","props":{"status":404,"title":"t","message":"m"},"theme":"DEFAULT","config":{}}'
+
+        async def many():
+            return await asyncio.gather(*(renderer.render("ErrorPage", page) for _ in range(8)))
+
+        results = client.portal.call(many)
+        assert len(results) == 8 and all("<h1" in r.html for r in results)
