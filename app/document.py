@@ -27,7 +27,8 @@ def script_json(value: Any) -> Markup:
 
 
 class DocumentRenderer:
-    def __init__(self, manifest_path: Path):
+    def __init__(self, manifest_path: Path, public_url: str):
+        self.public_url = public_url.rstrip("/")
         self.manifest = json.loads(manifest_path.read_text())
         env = Environment(loader=FileSystemLoader(ROOT / "templates"), autoescape=select_autoescape(["html"]))
         env.filters["script_json"] = script_json
@@ -35,6 +36,8 @@ class DocumentRenderer:
 
     def render(self, page: dict, *, html: str = "", css: str = "", css_ids: str = "", meta: dict | None = None) -> str:
         meta = {"title": TITLE, "description": DESCRIPTION, **(meta or {})}
+        if meta.get("canonical", "").startswith("/"):
+            meta["canonical"] = self.public_url + meta["canonical"]
         return self.template.render(
             page=page,
             theme=page["theme"],

@@ -55,7 +55,7 @@ def start(settings: Settings) -> Services:
         settings=settings,
         db=db,
         renderer=renderer,
-        documents=DocumentRenderer(settings.build_dir / "manifest.json"),
+        documents=DocumentRenderer(settings.build_dir / "manifest.json", settings.public_url),
         page_cache=PageCache(settings.page_cache_entries),
         catalogue_version=CatalogueVersion(lambda: db.read_sync(catalogue_version.current), settings.catalogue_version_ttl),
     )

@@ -30,6 +30,10 @@ class Settings:
     static_dir: Path = ROOT / "static"
     host: str = field(default_factory=lambda: os.environ.get("HOST", "127.0.0.1"))
     port: int = field(default_factory=lambda: _int("PORT", 8000))
+    # The address the shop is reached at, for canonical links and the sitemap (never the Host
+    # header: cached pages are shared by every visitor).
+    public_url: str = field(default_factory=lambda: os.environ.get(
+        "PUBLIC_URL", f"http://{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"))
     # Demo mode: a first-time visitor's cart starts with SPEC §3's demo cart.
     demo: bool = field(default_factory=lambda: _flag("DEMO", True))
     # Renderer: pool size (default one V8 instance per core), per-render limits, recycling.

@@ -412,3 +412,20 @@ def test_unknown_or_unpublished_products_are_404(api, sql):
         for product in ("abc", "1.5", "1e3"):
             response = api.get(path, params={"product": product})
             assert response.status_code == 422 and response.json()["message"], (path, product)
+
+
+def test_navigation_tree_loads_in_two_queries(shop_db):
+    """The whole tree, grandchildren included, in two statements however many items it has."""
+    from sqlalchemy import event
+
+    from db.engine import make_engine, make_sessionmaker
+    from db.queries.navigation import navigation_for
+
+    engine = make_engine(f"sqlite:///{shop_db[0]}")
+    statements = []
+    event.listen(engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
+    with make_sessionmaker(engine)() as session:
+        tree = navigation_for(session, "grocery1")
+    engine.dispose()
+    assert any("child" in child for group in tree for item in group["categoryItem"] for child in item.get("child", []))
+    assert len([s for s in statements if s.lstrip().upper().startswith("SELECT")]) == 2

@@ -25,13 +25,13 @@ def published_product_ids(session: Session) -> list[int]:
 
 
 async def robots(request: Request) -> Response:
-    base = str(request.base_url).rstrip("/")
+    base = services_of(request).settings.public_url.rstrip("/")
     body = f"User-agent: *\nDisallow: /admin\nDisallow: /api/\nDisallow: /login\nDisallow: /checkout\nSitemap: {base}/sitemap.xml\n"
     return PlainTextResponse(body)
 
 
 async def sitemap(request: Request) -> Response:
-    base = str(request.base_url).rstrip("/")
+    base = services_of(request).settings.public_url.rstrip("/")
     ids = await services_of(request).db.read(published_product_ids)
     paths = [*STOREFRONT_PATHS, *(f"/product/{i}" for i in ids)]
     urls = "".join(f"<url><loc>{escape(base + p)}</loc></url>" for p in paths)

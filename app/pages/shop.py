@@ -1,4 +1,43 @@
-"""Storefront pages: the Student Books home and the demo shops."""
+"""Storefront pages: the Student Books home, the market demo, and the search form's target."""
 from __future__ import annotations
 
-routes: list = []
+from sqlalchemy.orm import Session
+from starlette.requests import Request
+from starlette.responses import RedirectResponse
+from starlette.routing import Route
+
+from db.queries import books, content, market
+
+from .render import Page, page_route
+
+
+def home(session: Session, path: dict, query: dict) -> Page:
+    # The title stays the store's own (SPEC.md §1); the description is the home page's.
+    return Page("Home", books.home(session), meta={
+        "description": "Buy school, college and story books online at Student Books: textbooks, workbooks, "
+                       "novels and bedtime stories with fast delivery, easy returns and secure payment.",
+        "canonical": "/",
+    })
+
+
+def market_1(session: Session, path: dict, query: dict) -> Page:
+    return Page("Market1", market.page(session), meta={
+        "title": "Market: Cars, Phones, Watches and More | Student Books",
+        "description": "Flash deals and big discounts on cars, mobile phones, watches, sunglasses, electronics, "
+                       "bikes and more from trusted brands and sellers.",
+        "canonical": "/market-1",
+    })
+
+
+async def search(request: Request) -> RedirectResponse:
+    """The search form's GET target (it works without JavaScript): /product/search?q=Onion goes to
+    /product/search/Onion; an empty search goes home."""
+    term = request.query_params.get("q", "").strip()
+    return RedirectResponse(content.search_url(term) if term else "/", status_code=302)
+
+
+routes = [
+    page_route("/", home),
+    page_route("/market-1", market_1),
+    Route("/product/search", search, methods=["GET", "HEAD"]),
+]

@@ -51,7 +51,7 @@ export default function Market1(props) {
       </Section>
       <Section title="Top categories" icon="category">
         <CategoryTiles
-          tiles={topCategories.map((c) => ({ title: c.title, subtitle: c.subtitle, href: c.categoryUrl, imgUrl: c.imgUrl }))}
+          tiles={topCategories.map((c) => ({ ...c, url: c.categoryUrl }))}
         />
       </Section>
       <Pair>
@@ -60,7 +60,8 @@ export default function Market1(props) {
         </Section>
         <Section title="Featured brands" icon="brand" card>
           <CategoryTiles
-            tiles={topBrands.map((b) => ({ title: b.title, href: b.productUrl, imgUrl: b.imgUrl }))}
+            variant="logo"
+            tiles={topBrands.map((b) => ({ ...b, url: b.productUrl }))}
           />
         </Section>
       </Pair>
@@ -89,7 +90,7 @@ export default function Market1(props) {
         products={optics.products}
       />
       <Section title="Categories" icon="category">
-        <CategoryTiles variant="compact" tiles={bottomCategories.map((c) => ({ title: c.name, href: c.url, imgUrl: c.imgUrl }))} />
+        <CategoryTiles variant="compact" tiles={bottomCategories.map((c) => ({ title: c.name, url: c.categoryUrl, imgUrl: c.imgUrl }))} />
       </Section>
       <Section title="More for you">
         <ProductGrid products={moreItems} columns={6} />

@@ -1,38 +1,46 @@
-// A hero slide: title, text and a call to action beside a large picture.
+// A hero slide: a wide, text-free illustration (1200 × 500) with the title, text and call to
+// action laid over its left side on a white fade, so the text contrast never depends on the
+// art. On a phone the picture becomes a banner above the text.
 import { styled } from '@mui/material/styles';
 import ButtonLink from './ButtonLink.jsx';
 
 const Slide = styled('div')(({ theme }) => ({
-  display: 'grid',
-  gridTemplateColumns: '1fr 1fr',
-  alignItems: 'center',
-  gap: theme.spacing(3),
-  height: '100%',
-  minHeight: 340,
-  padding: theme.spacing(4, 7),
+  position: 'relative',
+  height: 420,
+  overflow: 'hidden',
   background: theme.palette.background.paper,
-  '& h2': {
-    margin: 0,
-    fontSize: 40,
-    fontWeight: 700,
-    lineHeight: 1.2,
-    color: theme.palette.text.primary,
+  '& img': {
+    position: 'absolute',
+    inset: 0,
+    width: '100%',
+    height: '100%',
+    objectFit: 'cover',
+    objectPosition: '70% 50%',
   },
-  '& p': { margin: theme.spacing(2, 0, 3), fontSize: 16, lineHeight: 1.6, color: theme.palette.text.secondary },
-  '& img': { display: 'block', width: '100%', height: 'auto', maxHeight: 320, objectFit: 'contain' },
+  '& .text': {
+    position: 'relative',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    justifyContent: 'center',
+    width: '58%',
+    height: '100%',
+    padding: theme.spacing(4, 7),
+    background: 'linear-gradient(90deg, #fff 0%, rgba(255,255,255,0.94) 62%, rgba(255,255,255,0) 100%)',
+  },
+  '& h2': { margin: 0, maxWidth: 480, fontSize: 40, fontWeight: 700, lineHeight: 1.2, color: theme.palette.text.primary },
+  '& p': { maxWidth: 440, margin: theme.spacing(2, 0, 3), fontSize: 16, lineHeight: 1.6, color: theme.palette.text.secondary },
   [theme.breakpoints.down('md')]: {
-    padding: theme.spacing(3, 4),
+    height: 340,
+    '& .text': { width: '64%', padding: theme.spacing(3, 4) },
     '& h2': { fontSize: 30 },
   },
   [theme.breakpoints.down('sm')]: {
-    gridTemplateColumns: '1fr',
-    gap: theme.spacing(2),
-    minHeight: 0,
-    padding: theme.spacing(2.5, 2),
-    '& h2': { fontSize: 24 },
+    height: '100%',
+    '& img': { position: 'static', height: 'auto', aspectRatio: '12 / 5' },
+    '& .text': { width: '100%', height: 'auto', padding: theme.spacing(2, 2, 2.5), background: 'none' },
+    '& h2': { fontSize: 22 },
     '& p': { margin: theme.spacing(1, 0, 2), fontSize: 14 },
-    // On a phone the picture goes on top, as a banner.
-    '& img': { order: -1, maxHeight: 160 },
   },
 }));
 
@@ -40,22 +48,22 @@ const Slide = styled('div')(({ theme }) => ({
 export default function HeroSlide({ title, description, buttonText, href, imgUrl, eager = false }) {
   return (
     <Slide>
-      <div>
-        <h2>{title}</h2>
-        {description && <p>{description}</p>}
-        <ButtonLink href={href}>{buttonText || 'Shop now'}</ButtonLink>
-      </div>
       {imgUrl && (
         <img
           src={imgUrl}
           alt=""
-          width={640}
-          height={400}
+          width={1200}
+          height={500}
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : undefined}
-          decoding="async"
+          decoding={eager ? 'sync' : 'async'}
         />
       )}
+      <div className="text">
+        <h2>{title}</h2>
+        {description && <p>{description}</p>}
+        <ButtonLink href={href}>{buttonText || 'Shop now'}</ButtonLink>
+      </div>
     </Slide>
   );
 }

@@ -48,7 +48,7 @@ export default function PromoBanners({ banners }) {
       {banners.map((banner) => (
         <li key={banner.title}>
           <RouterAnchor href={banner.url}>
-            <img src={banner.imgUrl} alt="" width={600} height={260} loading="lazy" decoding="async" />
+            <img src={banner.imgUrl} alt="" width={600} height={300} loading="lazy" decoding="async" />
             <span className="text">
               <span className="title">{banner.title}</span>
               {banner.body && <span className="body">{banner.body}</span>}

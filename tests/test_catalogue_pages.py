@@ -1,0 +1,103 @@
+"""Search and product pages: real results, escaping, 404s, JSON-LD and the sitemap."""
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import quote
+
+import pytest
+from sqlalchemy import select
+
+from db.models import Product
+
+JSON = {"Accept": "application/json"}
+
+
+def props(client, url):
+    response = client.get(url, headers=JSON)
+    assert response.status_code == 200, response.text
+    return response.json()["props"]
+
+
+@pytest.mark.parametrize("term", ["vegetables", "Breakfast", "Frozen", "Organic", "Canned Food", "Coffee & Snacks",
+                                  "Sauces & Jems", "Onion", "Potato", "Grapes"])
+def test_spec_search_terms_find_real_products(client, term):
+    results = props(client, "/product/search/" + quote(term, safe=""))
+    assert results["total"] > 0 and results["products"]
+    for product in results["products"]:
+        words = term.lower().split()
+        haystack = (product["title"] + " " + product["category"] + " " + product.get("author", "")).lower()
+        assert all(w in haystack for w in words)
+
+
+def test_search_is_case_insensitive_and_matches_categories(client):
+    lower = props(client, "/product/search/onion")
+    upper = props(client, "/product/search/ONION")
+    assert lower["total"] == upper["total"] > 0
+    vegetables = props(client, "/product/search/vegetables")
+    assert all(p["category"] == "Vegetables" for p in vegetables["products"][:3])
+
+
+def test_search_sorts_filters_and_pages(client):
+    by_price = props(client, "/product/search/books?sort=price-asc")["products"]
+    sale = [p["price"] * (100 - p["discount"]) / 100 for p in by_price]
+    assert sale == sorted(sale)
+    by_rating = props(client, "/product/search/books?sort=rating")["products"]
+    assert [p["rating"] for p in by_rating] == sorted((p["rating"] for p in by_rating), reverse=True)
+    first, second = props(client, "/product/search/books"), props(client, "/product/search/books?page=2")
+    assert first["pages"] >= 2 and {p["id"] for p in first["products"]}.isdisjoint({p["id"] for p in second["products"]})
+    cheap = props(client, "/product/search/books?max_price=10&rating=4")
+    assert cheap["products"] and all(p["price"] * (100 - p["discount"]) / 100 <= 10 and p["rating"] >= 4 for p in cheap["products"])
+    facet = props(client, "/product/search/books")["categories"][0]
+    narrowed = props(client, f"/product/search/books?category={facet['slug']}")
+    assert narrowed["total"] == facet["count"]
+
+
+def test_odd_search_parameters_fall_back_instead_of_failing(client):
+    results = props(client, "/product/search/books?sort=evil&page=-3&min_price=abc&rating=9")
+    assert results["sort"] == "relevance" and results["page"] == 1 and results["total"] > 0
+
+
+def test_no_results_offers_suggestions(client):
+    results = props(client, "/product/search/zzzqqqxxx")
+    assert results["total"] == 0 and results["products"] == []
+    assert len(results["suggestions"]) > 0
+
+
+def test_search_term_is_escaped_in_the_page(client):
+    html = client.get("/product/search/" + quote("<img src=x onerror=alert(1)>", safe="")).text
+    assert "<img src=x onerror" not in html
+
+
+def test_product_page_props_and_json_ld(client):
+    product_id = client.app.state.services.db.read_sync(
+        lambda s: s.scalar(select(Product.id).where(Product.published.is_(True), Product.review_count > 0)))
+    data = props(client, f"/product/{product_id}")
+    product = data["product"]
+    assert product["id"] == product_id and len(product["imgGroup"]) == 3
+    assert data["reviews"] and all(1 <= r["rating"] <= 5 for r in data["reviews"])
+    assert all(p["id"] != product_id for p in data["related"] + data["frequentlyBought"])
+    html = client.get(f"/product/{product_id}").text
+    block = re.search(r'<script type="application/ld\+json">(.*?)</script>', html, re.S).group(1)
+    ld = json.loads(block)
+    assert ld["@type"] == "Product" and ld["name"] == product["title"]
+    assert ld["offers"]["priceCurrency"] == "USD" and ld["offers"]["availability"].startswith("https://schema.org/")
+    assert ld["aggregateRating"]["reviewCount"] == product["reviewCount"]
+    assert f'<link rel="canonical" href="http://127.0.0.1:8000/product/{product_id}">' in html
+
+
+def test_unknown_or_unpublished_product_is_a_real_404(client):
+    hidden = client.app.state.services.db.read_sync(lambda s: s.scalar(select(Product.id).where(Product.published.is_(False))))
+    for url in (f"/product/{hidden}", "/product/999999"):
+        response = client.get(url)
+        assert response.status_code == 404
+        assert "Page not found" in response.text
+
+
+def test_sitemap_lists_every_storefront_and_published_product(client):
+    xml = client.get("/sitemap.xml").text
+    published = client.app.state.services.db.read_sync(
+        lambda s: list(s.scalars(select(Product.id).where(Product.published.is_(True)))))
+    for path in ("/", "/market-1", "/grocery1", "/gift-shop", f"/product/{published[0]}", f"/product/{published[-1]}"):
+        assert f"<loc>http://127.0.0.1:8000{path}</loc>" in xml
+    assert xml.count("<loc>") == 10 + len(published)
