@@ -89,6 +89,7 @@ def authenticate(session: Session, email: str, password: str) -> User | None:
 def ensure_admin(session: Session, email: str, password: str) -> User:
     """The environment is the source of truth for the administrator: create it if missing, and
     re-hash its password when the configured one no longer verifies."""
+    _dummy_hash()  # computed now, at start-up, so the first unknown email costs no more than later ones
     user = find_user(session, email)
     if user is None:
         user = User(email=normalise_email(email), name="Administrator", password_hash=hash_password(password), role="admin")

@@ -41,6 +41,7 @@ class Settings:
     ssr_timeout_sec: float = field(default_factory=lambda: _float("SSR_TIMEOUT_SEC", 2.0))
     ssr_max_memory: int = field(default_factory=lambda: _int("SSR_MAX_MEMORY_MB", 256) * 1024 * 1024)
     ssr_recycle_after: int = field(default_factory=lambda: _int("SSR_RECYCLE_AFTER", 5000))
+    page_cache_ttl: int = field(default_factory=lambda: _int("PAGE_CACHE_TTL_SEC", 300))
     page_cache_entries: int = field(default_factory=lambda: _int("PAGE_CACHE_ENTRIES", 1000))
     # How long a server trusts its last read of catalogue_version (writes here refresh it at once).
     catalogue_version_ttl: float = field(default_factory=lambda: _float("CATALOGUE_VERSION_TTL", 0.25))

@@ -429,3 +429,41 @@ def test_navigation_tree_loads_in_two_queries(shop_db):
     engine.dispose()
     assert any("child" in child for group in tree for item in group["categoryItem"] for child in item.get("child", []))
     assert len([s for s in statements if s.lstrip().upper().startswith("SELECT")]) == 2
+
+
+def test_category_figures_follow_the_catalogue(client, db_file):
+    """A new sub-category's discounted product raises its parent's "Upto N% off" and count; an
+    unpublished one changes neither."""
+    from decimal import Decimal
+
+    from sqlalchemy import select
+
+    from db.engine import make_engine, make_sessionmaker
+    from db.models import Category, Product, ShowcaseCategory
+
+    def tile(path: str, title: str) -> dict:
+        return next(t for t in get_list(client, path) if t["title"] == title)
+
+    engine = make_engine(f"sqlite:///{db_file}")
+    with make_sessionmaker(engine)() as session, session.begin():
+        vegetables = session.scalar(select(ShowcaseCategory).where(
+            ShowcaseCategory.shop == "grocery2", ShowcaseCategory.slot == "shop-by-category")).category
+        toys = session.scalar(select(ShowcaseCategory).where(
+            ShowcaseCategory.shop == "gift", ShowcaseCategory.slot == "top")).category
+        names = vegetables.name, toys.name
+    before = tile("/api/gift-shop/top-categories", names[1])["available"]
+    assert tile("/api/grocery-section3/shop-by-category", names[0])["subtitle"] != "Upto 77% off"
+
+    with make_sessionmaker(engine)() as session, session.begin():
+        for n, (parent, shop) in enumerate(((vegetables, "grocery"), (toys, "gift"))):
+            child = Category(name=f"Test child {n}", slug=f"test-child-{n}", parent_id=parent.id, level=2)
+            session.add(child)
+            for published in (True, False):
+                session.add(Product(title=f"Test {n} {published}", slug=f"test-{n}-{published}", shop=shop,
+                                    category=child, price=Decimal("1.00"), discount=77 if published else 88,
+                                    published=published))
+    engine.dispose()
+
+    assert tile("/api/grocery-section3/shop-by-category", names[0])["subtitle"] == "Upto 77% off"
+    count = int(before.split()[0])
+    assert tile("/api/gift-shop/top-categories", names[1])["available"] == f"{count + 1} Available Items"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -76,7 +77,9 @@ async def respond_cached(request: Request, load: Callable[[], Any]) -> Response:
     """Anonymous storefront pages: one render per (URL, format, catalogue version), compressed once."""
     services = services_of(request)
     as_json = wants_json(request)
-    key = (request.url.path, request.url.query, as_json, services.catalogue_version.get())
+    # Time-bound content (hot deals expire, "best of the week" moves) is refreshed per time slot.
+    slot = int(time.time() // services.settings.page_cache_ttl)
+    key = (request.url.path, request.url.query, as_json, services.catalogue_version.get(), slot)
     cached = services.page_cache.get(key)
     if cached is None:
         page: Page = await load()

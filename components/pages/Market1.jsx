@@ -18,7 +18,7 @@ import VisuallyHidden from '../shop/VisuallyHidden.jsx';
 // Top ratings and featured brands share a row on a wide screen.
 const Pair = styled('div')(({ theme }) => ({
   display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+  gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)',
   gap: theme.spacing(3),
   '& > section': { marginBlock: 0 },
   marginBlock: theme.spacing(5),
@@ -47,7 +47,7 @@ export default function Market1(props) {
         </Carousel>
       )}
       <Section title="Flash deals" icon="bolt">
-        <ProductRow products={flashDeals} label="flash deals" visible={4} />
+        <ProductRow products={flashDeals} label="flash deals" visible={5} />
       </Section>
       <Section title="Top categories" icon="category">
         <CategoryTiles
@@ -56,7 +56,7 @@ export default function Market1(props) {
       </Section>
       <Pair>
         <Section title="Top ratings" icon="rated" card>
-          <ProductGrid products={topRated} columns={2} />
+          <ProductGrid products={topRated} columns={4} />
         </Section>
         <Section title="Featured brands" icon="brand" card>
           <CategoryTiles

@@ -29,7 +29,7 @@ export default function CategoryShowcase({ title, icon, viewAll, brands = [], sh
           {brands.length > 0 && <BrandList title="Brands" names={brands} />}
           {shops.length > 0 && <BrandList title="Shops" names={shops} />}
         </aside>
-        <ProductGrid products={products} columns={columns} />
+        <ProductGrid products={products} columns={columns} wide />
       </Layout>
     </Section>
   );

@@ -10,7 +10,7 @@ const Tiles = styled('ul')(({ theme }) => ({
   padding: 0,
   display: 'grid',
   gap: theme.spacing(2),
-  gridTemplateColumns: 'repeat(auto-fill, minmax(var(--tile, 180px), 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(var(--tile, 180px), 1fr))',
   [theme.breakpoints.down('sm')]: { gridTemplateColumns: '1fr 1fr', gap: theme.spacing(1.25) },
   '& a': {
     display: 'flex',

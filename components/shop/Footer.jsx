@@ -27,7 +27,7 @@ const Wrapper = styled('footer')(({ theme }) => ({
   '& h2': { margin: theme.spacing(0, 0, 1.5), fontSize: 17, fontWeight: 700, color: '#fff' },
   '& ul': { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: theme.spacing(0.25) },
   '& .shops ul': { gridTemplateColumns: '1fr 1fr', columnGap: theme.spacing(2) },
-  '& a': {
+  '& li a, & address a': {
     display: 'inline-block',
     padding: '4px 0',
     color: '#E3E8EF',

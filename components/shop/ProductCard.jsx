@@ -31,6 +31,9 @@ const Card = styled('article')(({ theme }) => ({
     background: theme.palette.grey[100],
   },
   '& .media img': { display: 'block', width: '100%', height: '100%', objectFit: 'contain' },
+  // Square goods pictures have a plain margin round the subject: a wide card crops it away.
+  '&.wide .media': { aspectRatio: '4 / 3', padding: 0 },
+  '&.wide .media img': { objectFit: 'cover' },
   '& .off': {
     position: 'absolute',
     top: 10,
@@ -80,7 +83,8 @@ const Card = styled('article')(({ theme }) => ({
   },
 }));
 
-export default function ProductCard({ product, eager = false, headingLevel = 3 }) {
+/** `wide`: a 4:3 picture (cropped) instead of the whole square one, for dense sections of goods. */
+export default function ProductCard({ product, eager = false, wide = false, headingLevel = 3 }) {
   const { items, changeAmount } = useCart();
   const { id, title, price, discount = 0, rating, imgUrl, author } = product;
   const href = productUrl(id);
@@ -94,7 +98,7 @@ export default function ProductCard({ product, eager = false, headingLevel = 3 }
   };
 
   return (
-    <Card>
+    <Card className={wide ? 'wide' : undefined}>
       <span className="media">
         {imgUrl && (
           <img

@@ -15,14 +15,14 @@ const Grid = styled('ul')(({ theme }) => ({
   [theme.breakpoints.up('lg')]: { gridTemplateColumns: 'repeat(var(--lg), minmax(0, 1fr))' },
 }));
 
-/** `eager`: how many leading cards are above the fold (their pictures load at once). */
-export default function ProductGrid({ products, columns = 5, eager = 0 }) {
+/** `eager`: how many leading cards are above the fold (their pictures load at once); `wide`: see ProductCard. */
+export default function ProductGrid({ products, columns = 5, eager = 0, wide = false }) {
   const style = { '--sm': Math.min(columns, 3), '--md': Math.min(columns, 4), '--lg': columns };
   return (
     <Grid style={style}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} eager={index < eager} />
+          <ProductCard product={product} eager={index < eager} wide={wide} />
         </li>
       ))}
     </Grid>

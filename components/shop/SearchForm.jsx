@@ -50,7 +50,7 @@ const Form = styled('form')(({ theme }) => ({
   },
 }));
 
-export default function SearchForm({ defaultValue = '', placeholder = 'Search for books, brands and more…' }) {
+export default function SearchForm({ defaultValue = '', placeholder = 'Search books, brands and more…' }) {
   const id = useId();
   const { navigate } = useRouter();
 

@@ -173,7 +173,7 @@ def category_figures(session: Session, category_ids: list[int]) -> dict[int, tup
     ).all()
     figures = {cid: (0, 0) for cid in category_ids}
     for category_id, count, biggest in rows:
-        for owner in owners[category_id][:1]:
+        for owner in owners[category_id]:
             total, top = figures[owner]
             figures[owner] = (total + count, max(top, biggest or 0))
     return figures

@@ -65,7 +65,7 @@ GROCERY2_SECTIONS: dict[str, Grocery2Section] = {
     ),
     "section7": Grocery2Section(
         "Best Deals", "The biggest discounts of the day",
-        lambda: goods().where(Product.discount > 0).order_by(*NEWEST), 9,
+        lambda: goods().where(Product.discount > 0).order_by(*BIGGEST_DISCOUNT), 9,
     ),
     "section8": Grocery2Section(
         "New Arrivals", "Just in on our shelves",
