@@ -12,9 +12,10 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import shutil
+import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -115,8 +116,9 @@ def build_server(server_map: Path) -> None:
         "--conditions=worker,browser",
         f"--alias:app-pages=./{server_map.relative_to(ROOT)}",
         "--loader:.css=empty",
-        f"--outfile={(OUT / 'server.js').relative_to(ROOT)}",
+        f"--outfile={(OUT / 'server.tmp.js').relative_to(ROOT)}",
     )
+    os.replace(OUT / "server.tmp.js", OUT / "server.js")
 
 
 def copy_fonts() -> list[dict]:
@@ -136,25 +138,39 @@ def precompress() -> None:
     import brotli
 
     for path in [*OUT.rglob("*.js"), *OUT.rglob("*.css")]:
-        if path.name == "server.js":
-            continue
+        if path.name.startswith("server") or path.with_name(path.name + ".br").exists():
+            continue  # the server bundle is read from disk; hashed files never change
         data = path.read_bytes()
         path.with_name(path.name + ".gz").write_bytes(gzip.compress(data, 9))
         path.with_name(path.name + ".br").write_bytes(brotli.compress(data, quality=11))
 
 
+STALE_AFTER_SEC = 3600
+
+
+def remove_stale() -> None:
+    """Files of older builds stay an hour: a server started before this build still serves
+    pages that name them. (esbuild rewrites every current output, so those are fresh.)"""
+    cutoff = time.time() - STALE_AFTER_SEC
+    for path in OUT.rglob("*"):
+        if path.is_file() and GEN not in path.parents and path.stat().st_mtime < cutoff:
+            path.unlink()
+
+
 def main() -> None:
     if not ESBUILD.exists():
         sys.exit("build failed: node_modules is missing; run `npm ci` first")
-    if OUT.exists():
-        shutil.rmtree(OUT)
+    OUT.mkdir(parents=True, exist_ok=True)
     names = page_names()
     server_map, client_map = write_page_maps(names)
     build_server(server_map)
     manifest = build_client(client_map, names)
     manifest["fonts"] = copy_fonts()
     precompress()
-    (OUT / "manifest.json").write_text(json.dumps(manifest, indent=2))
+    staged = OUT / "manifest.tmp.json"
+    staged.write_text(json.dumps(manifest, indent=2))
+    os.replace(staged, OUT / "manifest.json")
+    remove_stale()
     print(f"built {len(names)} pages into {OUT.relative_to(ROOT)}")
 
 

@@ -88,7 +88,8 @@ def authenticate(session: Session, email: str, password: str) -> User | None:
 
 def ensure_admin(session: Session, email: str, password: str) -> User:
     """The environment is the source of truth for the administrator: create it if missing, and
-    re-hash its password when the configured one no longer verifies."""
+    re-hash its password when the configured one no longer verifies (which also signs out every
+    browser signed in with the old password)."""
     _dummy_hash()  # computed now, at start-up, so the first unknown email costs no more than later ones
     user = find_user(session, email)
     if user is None:
@@ -96,6 +97,7 @@ def ensure_admin(session: Session, email: str, password: str) -> User:
         session.add(user)
     elif not verify_password(user.password_hash, password):
         user.password_hash = hash_password(password)
+        session.execute(update(AuthSession).where(AuthSession.user_id == user.id).values(revoked=True))
     return user
 
 

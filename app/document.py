@@ -35,7 +35,8 @@ class DocumentRenderer:
         self.template = env.get_template("document.html")
 
     def render(self, page: dict, *, html: str = "", css: str = "", css_ids: str = "", meta: dict | None = None) -> str:
-        meta = {"title": TITLE, "description": DESCRIPTION, **(meta or {})}
+        # Every page keeps SPEC §1's title; pages differ by description and canonical link.
+        meta = {"description": DESCRIPTION, **(meta or {}), "title": TITLE}
         if meta.get("canonical", "").startswith("/"):
             meta["canonical"] = self.public_url + meta["canonical"]
         return self.template.render(

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from starlette.requests import Request
 
 from db import catalogue_version
 from db.migrate import upgrade
 from db.queries import media
+from db.queries.cart import demo_cart
 
 from .cache import CatalogueVersion, PageCache
 from .database import Database
@@ -27,11 +28,13 @@ class Services:
     documents: DocumentRenderer
     page_cache: PageCache
     catalogue_version: CatalogueVersion
+    # The demo cart's items (real products at 250), found once at start-up; empty outside demo mode.
+    demo_cart: list[dict] = field(default_factory=list)
 
     @property
     def client_config(self) -> dict:
         """Configuration the browser needs, embedded in every page."""
-        return {"mediaUrl": self.settings.media_url, "demo": self.settings.demo}
+        return {"mediaUrl": self.settings.media_url, "demo": self.settings.demo, "demoCart": self.demo_cart}
 
     async def catalogue_written(self) -> None:
         """Call after a write that changed the catalogue, so this server shows it at once."""
@@ -58,6 +61,7 @@ def start(settings: Settings) -> Services:
         documents=DocumentRenderer(settings.build_dir / "manifest.json", settings.public_url),
         page_cache=PageCache(settings.page_cache_entries),
         catalogue_version=CatalogueVersion(lambda: db.read_sync(catalogue_version.current), settings.catalogue_version_ttl),
+        demo_cart=db.read_sync(demo_cart) if settings.demo else [],
     )
 
 

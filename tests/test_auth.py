@@ -334,7 +334,11 @@ def test_ensure_admin_creates_the_user_and_follows_a_changed_password(client):
     user = db.read_sync(lambda s: s.scalar(select(User).where(User.email == ADMIN_EMAIL)))
     assert user.role == "admin" and user.password_hash.startswith("$argon2id$")
     assert ADMIN_PASSWORD not in user.password_hash
+    assert sign_in(client).status_code == 200
+    db.write_sync(auth.ensure_admin, ADMIN_EMAIL, ADMIN_PASSWORD)
+    assert client.get("/api/auth/session").json()["user"], "an unchanged password keeps sessions"
     db.write_sync(auth.ensure_admin, ADMIN_EMAIL, "a brand new password")
+    assert client.get("/api/auth/session").json() == {}, "a new password signs the old sessions out"
     assert sign_in(client).status_code == 401
     assert sign_in(client, password="a brand new password").status_code == 200
     db.write_sync(auth.ensure_admin, "second.admin@studentbooks.test", "another password")

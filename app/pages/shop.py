@@ -12,7 +12,7 @@ from .render import Page, page_route
 
 
 def home(session: Session, path: dict, query: dict) -> Page:
-    # The title stays the store's own (SPEC.md §1); the description is the home page's.
+    # Every page keeps the store's title (SPEC.md §1); pages differ by description and canonical link.
     return Page("Home", books.home(session), meta={
         "description": "Buy school, college and story books online at Student Books: textbooks, workbooks, "
                        "novels and bedtime stories with fast delivery, easy returns and secure payment.",
@@ -22,7 +22,6 @@ def home(session: Session, path: dict, query: dict) -> Page:
 
 def market_1(session: Session, path: dict, query: dict) -> Page:
     return Page("Market1", market.page(session), meta={
-        "title": "Market: Cars, Phones, Watches and More | Student Books",
         "description": "Flash deals and big discounts on cars, mobile phones, watches, sunglasses, electronics, "
                        "bikes and more from trusted brands and sellers.",
         "canonical": "/market-1",

@@ -57,7 +57,7 @@ export default function App({ page, children }) {
   return (
     <SettingsProvider>
       <SessionProvider initial={page.props?.session}>
-        <CartProvider demo={!!config.demo}>
+        <CartProvider config={config}>
           <Themed page={page}>{children}</Themed>
         </CartProvider>
       </SessionProvider>

@@ -1,18 +1,11 @@
 // The cart: items {id (string), name, price, imgUrl, qty} kept in localStorage (key `cart`).
 // SPEC §4: setting an item's amount below 1 removes it; an existing item's qty is replaced;
-// a new item is added. In demo mode a first-time visitor starts with SPEC §3's demo cart.
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer } from 'react';
+// a new item is added. In demo mode a first-time visitor starts with SPEC §3's demo cart: the
+// page config's `demoCart`, real products at 250 found by the server, so a demo checkout works.
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
 
 const STORAGE_KEY = 'cart';
 const CartContext = createContext(null);
-
-export const DEMO_CART = [1, 2, 3].map((n) => ({
-  id: `demo-${n}`,
-  name: ['Class 8 Mathematics Workbook', 'The Lantern Keeper', 'Fresh Onion (1 kg)'][n - 1],
-  price: 250,
-  imgUrl: null,
-  qty: 1,
-}));
 
 export function changeCartAmount(items, item) {
   const id = String(item.id);
@@ -21,12 +14,23 @@ export function changeCartAmount(items, item) {
   return [...items, { id, name: item.name, price: item.price, imgUrl: item.imgUrl, qty: item.qty }];
 }
 
+// What the shop says now about an item (its current price, the qty left in stock): unlike a
+// shopper's change, this may change the price too. qty below 1 removes the item.
+export function reviseCartItem(items, { id, price, qty }) {
+  if (qty !== undefined && qty < 1) return items.filter((it) => it.id !== String(id));
+  return items.map((it) =>
+    it.id === String(id) ? { ...it, price: price ?? it.price, qty: qty ?? it.qty } : it,
+  );
+}
+
 function reducer(state, action) {
   switch (action.type) {
     case 'load':
       return { items: action.items, loaded: true };
     case 'change':
       return { ...state, items: changeCartAmount(state.items, action.item) };
+    case 'revise':
+      return { ...state, items: reviseCartItem(state.items, action.item) };
     case 'clear':
       return { ...state, items: [] };
     default:
@@ -34,31 +38,37 @@ function reducer(state, action) {
   }
 }
 
-function readSaved(demo) {
+function readSaved(firstCart) {
   try {
-    const saved = window.localStorage.getItem(STORAGE_KEY);
-    if (saved !== null) return JSON.parse(saved);
+    const saved = JSON.parse(window.localStorage.getItem(STORAGE_KEY));
+    if (Array.isArray(saved)) return saved;
   } catch {
     /* a corrupt entry starts a fresh cart */
   }
-  return demo ? DEMO_CART : [];
+  return firstCart;
 }
 
-export function CartProvider({ demo = false, children }) {
+// config: the page config (`demo`, `demoCart`). It is read once, when the cart loads after
+// hydration: a navigation brings a new config object, not a new cart.
+export function CartProvider({ config = {}, children }) {
   const [state, dispatch] = useReducer(reducer, { items: [], loaded: false });
+  const firstCart = useRef(config.demo && Array.isArray(config.demoCart) ? config.demoCart : []);
 
-  useEffect(() => dispatch({ type: 'load', items: readSaved(demo) }), [demo]);
+  useEffect(() => dispatch({ type: 'load', items: readSaved(firstCart.current) }), []);
   useEffect(() => {
     if (state.loaded) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(state.items));
   }, [state]);
 
   const changeAmount = useCallback((item) => dispatch({ type: 'change', item }), []);
+  const revise = useCallback((item) => dispatch({ type: 'revise', item }), []);
   const clear = useCallback(() => dispatch({ type: 'clear' }), []);
   const value = useMemo(() => {
     const count = state.items.reduce((sum, it) => sum + it.qty, 0);
-    const total = state.items.reduce((sum, it) => sum + it.qty * it.price, 0);
-    return { items: state.items, count, total, changeAmount, clear };
-  }, [state.items, changeAmount, clear]);
+    // Summed in cents, so three items at 0.10 make 0.30, not 0.30000000000000004.
+    const total = state.items.reduce((sum, it) => sum + Math.round(it.price * 100) * it.qty, 0) / 100;
+    // loaded: false until the saved cart has been read (the server and hydration know no cart).
+    return { items: state.items, count, total, loaded: state.loaded, changeAmount, revise, clear };
+  }, [state.items, state.loaded, changeAmount, revise, clear]);
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 

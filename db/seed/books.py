@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 import re
+from decimal import Decimal
 
 from .common import price_tag, rng, stock_level
 from .specs import CategorySpec, Item
@@ -223,3 +224,23 @@ def build_books() -> list[Item]:
     for i in picks[FEATURED_COUNT:]:
         items[i].published = False
     return items
+
+
+# SPEC §3: the demo cart holds three items at 250, qty 1. These boxed sets are those items, as real
+# products a demo checkout can order (db/queries/cart.py finds them by their price).
+BUNDLE_PRICE = Decimal("250.00")
+BUNDLE_STOCK = 500
+BUNDLE_SUBJECTS = ("engineering", "computer-science", "medicine")
+
+
+def build_bundles() -> list[Item]:
+    bundles = []
+    for slug in BUNDLE_SUBJECTS:
+        leaf = next(child for child in CATEGORIES[1].children if child.slug == slug)
+        bundles.append(Item(
+            title=f"{leaf.name} Complete Course Bundle", shop=SHOP, category=slug, price=BUNDLE_PRICE,
+            discount=0, stock=BUNDLE_STOCK, author="Student Books Editors", unit="set",
+            description=f"All eight of our {leaf.name} course texts in one boxed set: "
+                        + "; ".join(TITLES[leaf.name][:3]) + " and five more, with a study planner.",
+        ))
+    return bundles

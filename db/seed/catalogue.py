@@ -99,6 +99,7 @@ def build_products(
 def build_catalogue(media: Media, sellers_by_shop: dict[str, list[Seller]], now: dt.datetime) -> Catalogue:
     categories, specs = build_categories(media)
     brands = build_brands(media)
-    items = books.build_books() + goods.build_goods()
+    # The bundles come last, so every other product keeps the seeded draws it had before them.
+    items = books.build_books() + goods.build_goods() + books.build_bundles()
     products = build_products(media, items, categories, specs, brands, sellers_by_shop, now)
     return Catalogue(categories, specs, brands, products)

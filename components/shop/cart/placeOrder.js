@@ -1,0 +1,63 @@
+// Talking to the server at checkout: POST /api/checkout, and after a 409 (the shop changed under
+// the cart: a price, the stock, a product withdrawn) finding out what each refused item is now,
+// from its product page's props (the page's URL with Accept: application/json).
+import { formatPrice, salePrice } from '../money.js';
+
+// -> {status, body}; status 0 when the server could not be reached.
+export async function postCheckout(form, items) {
+  try {
+    const response = await fetch('/api/checkout', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ ...form, items: items.map(({ id, qty, price }) => ({ id, qty, price })) }),
+    });
+    const body = await response.json().catch(() => ({}));
+    return { status: response.status, body };
+  } catch {
+    return { status: 0, body: { message: 'The shop could not be reached. Check your connection and try again.' } };
+  }
+}
+
+// What the shop sells an item at now: {price, stock}; null when it is no longer sold; undefined
+// when that could not be found out (the item is then left as it is).
+async function currentOffer(id) {
+  try {
+    const response = await fetch(`/product/${encodeURIComponent(id)}`, {
+      headers: { Accept: 'application/json' },
+      cache: 'no-store',
+    });
+    if (response.status === 404) return null;
+    const product = response.ok ? (await response.json())?.props?.product : undefined;
+    if (!product) return undefined;
+    return { price: salePrice(product.price, product.discount), stock: product.stock };
+  } catch {
+    return undefined;
+  }
+}
+
+// Brings each refused item up to date in the cart (new price; qty down to the stock; removed
+// when it is no longer sold or sold out) and answers what changed, to show the shopper:
+// [{id, name, message (the server's), outcome (what the cart did)}].
+export async function reviseRefusedItems(items, errors, revise) {
+  const refused = items.filter((item) => errors[item.id]);
+  const offers = await Promise.all(refused.map((item) => currentOffer(item.id)));
+  return refused.map((item, i) => {
+    const offer = offers[i];
+    let outcome;
+    if (offer === undefined) {
+      outcome = 'Please check this item and try again.';
+    } else if (offer === null || offer.stock < 1) {
+      revise({ id: item.id, qty: 0 });
+      outcome = 'Removed from your cart.';
+    } else {
+      const qty = Math.min(item.qty, offer.stock);
+      revise({ id: item.id, price: offer.price, qty });
+      const notes = [];
+      if (offer.price !== item.price) notes.push(`price updated to ${formatPrice(offer.price)}`);
+      if (qty !== item.qty) notes.push(`quantity lowered to ${qty}`);
+      outcome = notes.length ? `In your cart: ${notes.join(', ')}.` : 'Please check this item and try again.';
+    }
+    return { id: item.id, name: item.name, message: errors[item.id], outcome };
+  });
+}

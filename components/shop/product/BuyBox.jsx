@@ -1,0 +1,186 @@
+// The product's summary beside its pictures: title, who wrote, made or sells it, rating, price
+// (the old price struck through), stock, and how many to add to the cart.
+import { useState } from 'react';
+import { styled } from '@mui/material/styles';
+import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
+import { RouterAnchor } from '../../common/Link.jsx';
+import { notify } from '../../common/toast.jsx';
+import { useCart } from '../../state/cart.jsx';
+import { searchUrl } from '../links.js';
+import { formatPrice, salePrice } from '../money.js';
+import RatingStars from '../RatingStars.jsx';
+import VisuallyHidden from '../VisuallyHidden.jsx';
+import QuantityPicker, { clampQuantity } from './QuantityPicker.jsx';
+
+const LOW_STOCK = 10;
+// The store's service promises (SPEC.md §9), repeated where the decision to buy is made.
+const PROMISES = ['Fast delivery from $10', 'Money back within 7 days', '365 days free return', 'Secure payment'];
+
+const Wrapper = styled('div')(({ theme }) => ({
+  display: 'grid',
+  alignContent: 'start',
+  gap: theme.spacing(1.5),
+  '& h1': {
+    margin: 0,
+    fontSize: 28,
+    fontWeight: 700,
+    lineHeight: 1.25,
+    [theme.breakpoints.down('sm')]: { fontSize: 22 },
+  },
+  '& .who': { margin: 0, display: 'flex', flexWrap: 'wrap', gap: theme.spacing(0.5, 2.5), fontSize: 14, color: theme.palette.text.secondary },
+  '& .who strong': { color: theme.palette.text.primary, fontWeight: 600 },
+  '& .who a': { color: theme.palette.text.primary, fontWeight: 600, textDecoration: 'none', '&:hover': { color: theme.palette.primary.main, textDecoration: 'underline' } },
+  '& .rating': { display: 'flex', alignItems: 'center', gap: theme.spacing(1), fontSize: 14 },
+  '& .rating a': { color: theme.palette.text.secondary, '&:hover': { color: theme.palette.primary.main } },
+  '& .price': { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: theme.spacing(0.5, 1.5), marginTop: theme.spacing(0.5) },
+  '& .now': { fontSize: 30, fontWeight: 700, color: theme.palette.primary.main },
+  '& .unit': { fontSize: 14, color: theme.palette.text.secondary },
+  '& .was': { fontSize: 17, color: theme.palette.text.secondary },
+  '& .off': {
+    alignSelf: 'center',
+    padding: '2px 10px',
+    borderRadius: 12,
+    fontSize: 13,
+    fontWeight: 600,
+    color: theme.palette.primary.contrastText,
+    background: theme.palette.primary.main,
+  },
+  '& .stock': { margin: 0, fontSize: 14, fontWeight: 600, color: theme.palette.success.main },
+  '& .stock.low': { color: '#A15C00' },
+  '& .stock.out': { color: theme.palette.error.main },
+  '& .buy': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: theme.spacing(1.5),
+    marginTop: theme.spacing(1),
+    paddingTop: theme.spacing(2),
+    borderTop: `1px solid ${theme.palette.grey[200]}`,
+  },
+  '& .add': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: theme.spacing(1),
+    flexGrow: 1,
+    maxWidth: 320,
+    minHeight: 44,
+    padding: theme.spacing(0, 3),
+    border: 0,
+    borderRadius: 6,
+    font: 'inherit',
+    fontSize: 15,
+    fontWeight: 600,
+    color: theme.palette.primary.contrastText,
+    background: theme.palette.primary.main,
+    cursor: 'pointer',
+    '&:hover': { background: theme.palette.primary.dark },
+    '&:focus-visible': { outline: `2px solid ${theme.palette.secondary.main}`, outlineOffset: 2 },
+    '&:disabled': { opacity: 0.5, cursor: 'default' },
+  },
+  '& .promises': {
+    listStyle: 'none',
+    margin: theme.spacing(1, 0, 0),
+    padding: 0,
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+    gap: theme.spacing(0.75, 2),
+    fontSize: 14,
+    color: theme.palette.text.secondary,
+    '& li::before': { content: '"✓"', marginInlineEnd: theme.spacing(1), fontWeight: 700, color: theme.palette.success.main },
+  },
+}));
+
+function stockStatus(stock) {
+  if (stock <= 0) return { className: 'stock out', text: 'Out of stock' };
+  if (stock <= LOW_STOCK) return { className: 'stock low', text: `Only ${stock} left in stock` };
+  return { className: 'stock', text: 'In stock' };
+}
+
+function AddToCart({ product, price }) {
+  const { items, changeAmount } = useCart();
+  const [wanted, setWanted] = useState(1);
+  const { id, title, imgUrl, stock } = product;
+  const soldOut = stock <= 0;
+
+  const add = () => {
+    const qty = clampQuantity(wanted, stock);
+    const inCart = items.find((item) => item.id === String(id))?.qty || 0;
+    // The cart never holds more than the shop has.
+    const total = Math.min(inCart + qty, stock);
+    if (total <= inCart) {
+      notify.info(`All ${stock} in stock are already in your cart`);
+      return;
+    }
+    changeAmount({ id: String(id), name: title, price, imgUrl, qty: total });
+    notify.success(total - inCart === qty ? `${qty} × ${title} added to your cart` : `Only ${stock} in stock: your cart now holds ${total}`);
+    setWanted(1);
+  };
+
+  return (
+    <div className="buy">
+      <QuantityPicker value={wanted} max={Math.max(stock, 1)} onChange={setWanted} disabled={soldOut} />
+      <button type="button" className="add" onClick={add} disabled={soldOut}>
+        <AddShoppingCart aria-hidden="true" />
+        Add to cart
+      </button>
+    </div>
+  );
+}
+
+export default function BuyBox({ product }) {
+  const { title, author, brand, shopName, rating, reviewCount, price, discount = 0, unit, stock } = product;
+  const now = salePrice(price, discount);
+  const status = stockStatus(stock);
+  return (
+    <Wrapper>
+      <h1>{title}</h1>
+      <p className="who">
+        {author && (
+          <span>
+            By <RouterAnchor href={searchUrl(author)}>{author}</RouterAnchor>
+          </span>
+        )}
+        {brand && (
+          <span>
+            Brand: <strong>{brand}</strong>
+          </span>
+        )}
+        {shopName && (
+          <span>
+            Sold by: <strong>{shopName}</strong>
+          </span>
+        )}
+      </p>
+      {reviewCount > 0 && (
+        <div className="rating">
+          <RatingStars value={rating} />
+          <span>{rating.toFixed(1)}</span>
+          <a href="#reviews">
+            {reviewCount} {reviewCount === 1 ? 'review' : 'reviews'}
+          </a>
+        </div>
+      )}
+      <div className="price">
+        <span className="now">{formatPrice(now)}</span>
+        {unit && unit !== 'pcs' && <span className="unit">per {unit}</span>}
+        {discount > 0 && (
+          <>
+            <s className="was">
+              <VisuallyHidden>Original price </VisuallyHidden>
+              {formatPrice(price)}
+            </s>
+            <span className="off">Save {discount}%</span>
+          </>
+        )}
+      </div>
+      <p className={status.className}>{status.text}</p>
+      <AddToCart product={product} price={now} />
+      <ul className="promises" aria-label="Our promises">
+        {PROMISES.map((promise) => (
+          <li key={promise}>{promise}</li>
+        ))}
+      </ul>
+    </Wrapper>
+  );
+}

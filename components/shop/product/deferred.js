@@ -1,0 +1,8 @@
+// Breadcrumbs, pictures and reviews: server-rendered, hydrated once their chunk has arrived.
+import deferredParts from '../deferredParts.jsx';
+
+const part = deferredParts(() => import('./parts.js'));
+
+export const Breadcrumbs = /* @__PURE__ */ part('Breadcrumbs');
+export const Gallery = /* @__PURE__ */ part('Gallery');
+export const Reviews = /* @__PURE__ */ part('Reviews');

@@ -1,0 +1,9 @@
+// Filters, sort, page links and the empty state: server-rendered, hydrated once their chunk has arrived.
+import deferredParts from '../deferredParts.jsx';
+
+const part = deferredParts(() => import('./parts.js'));
+
+export const NoResults = /* @__PURE__ */ part('NoResults');
+export const PageLinks = /* @__PURE__ */ part('PageLinks');
+export const SearchFilters = /* @__PURE__ */ part('SearchFilters');
+export const SortSelect = /* @__PURE__ */ part('SortSelect');

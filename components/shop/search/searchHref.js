@@ -1,0 +1,40 @@
+// Addresses of search result pages, with the query parameters the server's search loader reads
+// (app/pages/catalogue.py): sort, category, min_price, max_price, rating, page. Defaults and
+// empty values are left out, so a plain search keeps its plain (canonical) address.
+import { searchUrl } from '../links.js';
+
+export const SORT_OPTIONS = [
+  { value: 'relevance', label: 'Best match' },
+  { value: 'price-asc', label: 'Price: low to high' },
+  { value: 'price-desc', label: 'Price: high to low' },
+  { value: 'rating', label: 'Customer rating' },
+  { value: 'newest', label: 'Newest first' },
+];
+
+const ORDER = ['sort', 'category', 'min_price', 'max_price', 'rating', 'page'];
+const DEFAULTS = { sort: 'relevance', page: '1' };
+
+/** The form's values (strings, '' when unset) of the results a page shows. */
+export function searchValues({ sort, filters }) {
+  const text = (value) => (value === null || value === undefined ? '' : String(value));
+  return {
+    sort: sort || 'relevance',
+    category: text(filters.category),
+    min_price: text(filters.minPrice),
+    max_price: text(filters.maxPrice),
+    rating: text(filters.minRating),
+  };
+}
+
+export function searchHref(term, values = {}) {
+  // Built by hand: the server's V8 isolate has no URLSearchParams.
+  const pairs = [];
+  for (const name of ORDER) {
+    const value = String(values[name] ?? '').trim();
+    if (value && value !== DEFAULTS[name]) pairs.push(`${name}=${encodeURIComponent(value)}`);
+  }
+  return searchUrl(term) + (pairs.length ? `?${pairs.join('&')}` : '');
+}
+
+/** How many filters (not the sort) narrow the results: shown on the phone's "Filters" button. */
+export const activeFilters = (values) => ['category', 'min_price', 'max_price', 'rating'].filter((name) => values[name]).length;
