@@ -7,6 +7,7 @@ from urllib.parse import quote
 
 import pytest
 from sqlalchemy import select
+from sqlalchemy.orm import joinedload
 
 from db.models import Product
 
@@ -36,6 +37,20 @@ def test_search_is_case_insensitive_and_matches_categories(client):
     assert lower["total"] == upper["total"] > 0
     vegetables = props(client, "/product/search/vegetables")
     assert all(p["category"] == "Vegetables" for p in vegetables["products"][:3])
+
+
+def test_relevance_ranks_whole_words_before_parts_of_words(any_client):
+    """"books" is a whole word of "College Books" but only a part of "Bookshelf": books come first."""
+    def names_by_id(session):
+        products = session.scalars(select(Product).options(joinedload(Product.category)))
+        return {p.id: [p.title, p.category.name, p.category.parent.name if p.category.parent else ""] for p in products}
+
+    names = any_client.app.state.services.db.read_sync(names_by_id)
+    first = props(any_client, "/product/search/books")
+    ranked = [p["id"] for n in range(1, first["pages"] + 1) for p in props(any_client, f"/product/search/books?page={n}")["products"]]
+    whole = [re.search(r"\bbooks\b", " ".join(names[i]).lower()) is not None for i in ranked]
+    assert any(whole) and not all(whole)
+    assert whole == sorted(whole, reverse=True)
 
 
 def test_search_sorts_filters_and_pages(client):

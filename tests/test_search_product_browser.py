@@ -177,8 +177,9 @@ def test_add_to_cart_from_the_product_page_and_remove_it_in_the_cart(live_server
         fewer.click()
     drawer.get_by_role("button", name="One more Onion").wait_for(state="detached")
     assert "Onion" not in saved_cart(page)
-    assert cart_count(page) == start
     drawer.get_by_role("button", name="Close cart").click()
+    drawer.wait_for(state="hidden")
+    assert cart_count(page) == start
 
     page.reload()
     page.wait_for_load_state("networkidle")

@@ -48,7 +48,7 @@ def test_add_to_cart_raises_the_header_badge_and_lists_the_item(live_server, pag
     title = card.locator("h3").text_content()
     card.get_by_role("button", name=f"Add {title} to cart").click()
     page.wait_for_function(f"document.querySelector('[data-testid=cart-count]')?.textContent === '{before + 1}'")
-    assert page.get_by_text(f"{title} added to your cart").is_visible()
+    page.get_by_text(f"{title} added to your cart").wait_for()  # the toast (react-toastify, loaded on demand)
     # The cart drawer (loaded on demand) lists the item with its quantity and links onwards.
     page.get_by_role("button", name=re.compile(r"^Cart, ")).click()
     drawer = page.get_by_role("dialog")

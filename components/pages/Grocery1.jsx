@@ -29,7 +29,7 @@ export default function Grocery1({ navigation, popularProducts, trendingProducts
           <ProductRow products={trendingProducts} label="trending products" visible={4} />
         </Section>
         <Section title="All products" icon="category">
-          <ProductGrid products={allProducts} columns={4} />
+          <ProductGrid products={allProducts} columns={5} />
         </Section>
       </SidebarLayout>
     </ShopLayout>

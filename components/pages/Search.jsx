@@ -9,6 +9,7 @@ import { NoResults, PageLinks, SearchFilters, SortSelect } from '../shop/search/
 import { activeFilters, searchHref, searchValues } from '../shop/search/searchHref.js';
 import useSearchForm from '../shop/search/useSearchForm.js';
 import ShopLayout from '../shop/ShopLayout.jsx';
+import VisuallyHidden from '../shop/VisuallyHidden.jsx';
 
 const Layout = styled('div')(({ theme }) => ({
   '& h1': {
@@ -63,7 +64,11 @@ export default function Search(results) {
         ) : (
           <div className="body">
             <SearchFilters formId={formId} term={term} categories={categories} values={values} change={change} submit={submit} />
-            <div className="results">
+            <section className="results" aria-labelledby={`${formId}-results`}>
+              {/* Headings go h1, h2, then the cards' h3. */}
+              <VisuallyHidden as="h2" id={`${formId}-results`}>
+                Results
+              </VisuallyHidden>
               <div className="toolbar">
                 <p role="status">
                   {products.length > 0 ? `Showing ${first}–${first + products.length - 1} of ${total}` : `${plural(total, 'result')}`}
@@ -82,7 +87,7 @@ export default function Search(results) {
                 </p>
               )}
               <PageLinks page={page} pages={pages} hrefOf={hrefOf} />
-            </div>
+            </section>
           </div>
         )}
       </Layout>

@@ -31,7 +31,6 @@ const Form = styled('form')(({ theme }) => ({
     font: 'inherit',
     fontSize: 14,
     color: theme.palette.text.primary,
-    '&::placeholder': { color: theme.palette.text.secondary, opacity: 1 },
     '&::-webkit-search-cancel-button': { cursor: 'pointer' },
   },
   '& button': {

@@ -1,4 +1,5 @@
 """Every table of the product, by domain."""
+from .audit import AuditEntry
 from .auth import AuthSession, User
 from .base import Base
 from .catalogue import Brand, Category, Product, Review
@@ -25,7 +26,7 @@ CATALOGUE_MODELS = (
 )
 
 __all__ = [
-    "AuthSession", "Banner", "Base", "Blog", "Brand", "CATALOGUE_MODELS", "CarouselSlide",
+    "AuditEntry", "AuthSession", "Banner", "Base", "Blog", "Brand", "CATALOGUE_MODELS", "CarouselSlide",
     "CatalogueState", "Category", "Customer", "Deal", "Earning", "NavigationGroup",
     "NavigationItem", "OfferCard", "Order", "OrderLine", "OrderStatusChange", "Package",
     "PackagePayment", "Payout", "PayoutRequest", "Product", "RefundRequest", "Review", "Seller",

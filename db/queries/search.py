@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from sqlalchemy import Select, and_, case, func, or_, select
+from sqlalchemy import Select, and_, case, func, literal, or_, select
 from sqlalchemy.orm import Session, aliased, joinedload
 
 from ..models import Category, Product
@@ -59,15 +59,22 @@ def _matching(term: str) -> Select:
     )
 
 
+def _as_word(column, lowered: str):
+    """The term as whole words of the column: "books" is in "College Books", not in "Bookshelf"."""
+    padded = literal(" ").concat(func.lower(func.coalesce(column, ""))).concat(" ")
+    return padded.like(f"% {_escape_like(lowered)} %", escape="\\")
+
+
 def _relevance(term: str):
     lowered = term.lower().strip()
     return case(
         (func.lower(Category.name) == lowered, 0),
         (func.lower(func.coalesce(ParentCategory.name, "")) == lowered, 0),
         (func.lower(Product.title) == lowered, 0),
-        (func.lower(Product.title).like(f"{_escape_like(lowered)}%", escape="\\"), 1),
-        (func.lower(Product.title).like(f"%{_escape_like(lowered)}%", escape="\\"), 2),
-        else_=3,
+        (or_(_as_word(Product.title, lowered), _as_word(Category.name, lowered), _as_word(ParentCategory.name, lowered)), 1),
+        (func.lower(Product.title).like(f"{_escape_like(lowered)}%", escape="\\"), 2),
+        (func.lower(Product.title).like(f"%{_escape_like(lowered)}%", escape="\\"), 3),
+        else_=4,
     )
 
 

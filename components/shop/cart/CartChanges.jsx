@@ -14,7 +14,10 @@ const List = styled('ul')(({ theme }) => ({
 export default function CartChanges({ message, changes, onClose }) {
   const box = useRef(null);
   // The shopper pressed "Place order" at the foot of the form: bring the news into view.
-  useEffect(() => box.current?.scrollIntoView({ block: 'start' }), [changes]);
+  // (A block body: newer Chromium's scrollIntoView returns a promise, which React would take for a cleanup.)
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'start' });
+  }, [changes]);
   return (
     <Alert ref={box} severity="warning" onClose={onClose} sx={{ mb: 3 }} data-testid="cart-changes">
       <AlertTitle>{message || 'Some items in your cart changed.'}</AlertTitle>

@@ -65,8 +65,9 @@ const Panel = styled('details')(({ theme }) => ({
     '& svg': { fontSize: 16, color: '#F5A300', verticalAlign: -2 },
   },
   '& .range': { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: theme.spacing(1.5) },
-  '& .range label': { display: 'grid', gap: 4, minWidth: 0, fontSize: 13, color: theme.palette.text.secondary },
+  '& .range label': { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 4, fontSize: 13, color: theme.palette.text.secondary },
   '& .range input': {
+    boxSizing: 'border-box',
     width: '100%',
     height: 40,
     padding: theme.spacing(0, 1.25),
