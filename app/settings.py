@@ -26,6 +26,8 @@ class Settings:
     database_url: str = field(default_factory=lambda: os.environ.get("DATABASE_URL", f"sqlite:///{ROOT / 'data' / 'studentbooks.db'}"))
     media_dir: Path = field(default_factory=lambda: Path(os.environ.get("MEDIA_DIR", ROOT / "data" / "media")))
     media_url: str = field(default_factory=lambda: os.environ.get("MEDIA_URL", "/media/"))
+    # The largest image an administrator may upload (POST /api/media answers 413 beyond it).
+    media_max_bytes: int = field(default_factory=lambda: _int("MEDIA_MAX_BYTES", 5 * 1024 * 1024))
     build_dir: Path = field(default_factory=lambda: Path(os.environ.get("BUILD_DIR", ROOT / "static" / "build")))
     static_dir: Path = ROOT / "static"
     host: str = field(default_factory=lambda: os.environ.get("HOST", "127.0.0.1"))

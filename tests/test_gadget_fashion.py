@@ -175,6 +175,7 @@ def test_fashion_page_props_are_the_fashion_lists(client):
         "trending": api(client, STORE + "trending-items"),
         "bestOfTheWeek": api(client, SHOP2 + "best-week-products"),
         "products": api(client, SHOP2 + "products"),
+        "showAllProducts": False,
         "blogs": api(client, SHOP2 + "blogs"),
     }
     # "Latest products" of fashion-shop-2 and "new arrivals" of fashion-store are one list.
@@ -196,9 +197,18 @@ def test_shop_all_shows_the_first_rows_and_links_every_category(client, page_mar
     assert len(products) > FIRST_SHOWN
     assert_titles_in(section, products[:FIRST_SHOWN])
     assert section.count("<article") == FIRST_SHOWN
-    assert f"Show all {len(products)} products" in text(section)
+    assert re.search(rf'<a href="/fashion-shop\?show=all#all-fashion"[^>]*>Show all (<!-- -->)?{len(products)}', section)
     for category in {product["category"] for product in products}:
         assert f'href="/product/search/{category}"' in section
+
+
+def test_show_all_address_renders_every_fashion_product(client):
+    markup = root_markup(client.get("/fashion-shop?show=all").text)
+    section = sections(markup)["Shop all fashion"]
+    products = api(client, SHOP2 + "products")
+    assert section.count("<article") == len(products)
+    assert_titles_in(section, products)
+    assert 'id="all-fashion"' in section and "Show all" not in text(section)
 
 
 def test_deals_of_the_week_show_brand_and_percent_off(client, page_markup):

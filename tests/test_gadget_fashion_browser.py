@@ -61,11 +61,16 @@ def test_hot_deal_countdown_ticks_after_hydration(live_server, page_factory):
     assert log.errors() == []
 
 
-def test_without_javascript_the_countdown_says_when_the_deal_ends(live_server, page_factory):
+def test_without_javascript_the_countdown_says_when_the_deal_ends_and_show_all_works(live_server, page_factory):
     page, _ = page_factory(390, 844, java_script_enabled=False)
     page.goto(live_server + "/fashion-shop")
     ends = page.locator("main [role=timer]").first.inner_text()
     assert re.fullmatch(r"Ends \d{1,2} \w{3} \d{4}, \d\d:\d\d UTC", ends)
+    section = page.locator("section", has=page.get_by_role("heading", name="Shop all fashion"))
+    assert section.locator("article").count() == 10
+    section.get_by_role("link", name=re.compile(r"^Show all \d+ products$")).click()
+    page.wait_for_url("**/fashion-shop?show=all#all-fashion")
+    assert section.locator("article").count() > 10
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -85,11 +90,12 @@ def test_show_all_reveals_every_fashion_product_and_moves_focus_to_the_first_new
     page, log = open_hydrated(page_factory, live_server, "/fashion-shop")
     section = page.locator("section", has=page.get_by_role("heading", name="Shop all fashion"))
     assert section.locator("article").count() == 10
-    button = section.get_by_role("button", name=re.compile(r"^Show all \d+ products$"))
-    total = int(re.search(r"\d+", button.inner_text()).group(0))
-    button.click()
+    link = section.get_by_role("link", name=re.compile(r"^Show all \d+ products$"))
+    total = int(re.search(r"\d+", link.inner_text()).group(0))
+    link.click()
     expect(section.locator("article")).to_have_count(total)
     focused = page.evaluate("document.activeElement.textContent")
     assert focused == section.locator("article h3").nth(10).text_content()
-    assert section.get_by_role("button", name=re.compile("^Show all")).count() == 0
+    assert section.get_by_role("link", name=re.compile("^Show all")).count() == 0
+    assert page.url.endswith("/fashion-shop")  # shown in place, no navigation
     assert log.errors() == []

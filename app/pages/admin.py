@@ -1,8 +1,10 @@
 """Back-office pages: rendered per request for a signed-in administrator, never cached.
 
 Without an administrator session a page answers a redirect to /login (which comes back here
-after sign-in); the client router's JSON requests get 401 JSON instead, and it then loads the
-URL as a full page, which redirects.
+after sign-in). The client router's JSON requests get a 401 that is still a page document: the
+same page with `session: null`, so the page's guard (components/admin/RequireLogin.jsx) re-reads
+the session, showing "Loading...", and then puts the sign-in form in place, without a redirect
+(SPEC §4: a timed-out session signs out without redirecting).
 """
 from __future__ import annotations
 
@@ -15,18 +17,26 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from db.queries.admin import dashboard_cards, recent_purchases, stock_out_products
+from db.queries.dashboard import sales_series
 
 from ..auth import current_session, is_admin, session_summary
 from ..services import services_of
-from .render import Page, respond, wants_json
+from .render import Page, page_document, respond, wants_json
 
 PropsLoader = Callable[[Session], dict]
 
 
-def sign_in_first(request: Request) -> Response:
+SIGN_IN_FIRST = "Sign in as an administrator to continue"
+
+
+def sign_in_first(request: Request, name: str | None = None) -> Response:
+    """A redirect to /login for a browser; 401 JSON for the client router (with the page `name`
+    and no session, when given, so the router renders the page and its guard takes over)."""
     if wants_json(request):
-        return JSONResponse({"message": "Sign in as an administrator to continue"}, status_code=401,
-                            headers={"Cache-Control": "no-store"})
+        body = {"message": SIGN_IN_FIRST}
+        if name:
+            body.update(page_document(services_of(request), request, Page(name, {"session": None})))
+        return JSONResponse(body, status_code=401, headers={"Cache-Control": "no-store"})
     here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
     return RedirectResponse("/login?callbackUrl=" + quote(here, safe=""), status_code=302)
 
@@ -35,7 +45,7 @@ async def admin_page(request: Request, name: str, title: str, load: PropsLoader)
     """The page `name` with the props `load` reads, plus the signed-in session."""
     signed_in = await current_session(request)
     if not is_admin(signed_in):
-        return sign_in_first(request)
+        return sign_in_first(request, name)
     services = services_of(request)
     props = await services.db.read(load)
     props["session"] = session_summary(signed_in, services.settings)
@@ -47,6 +57,7 @@ def dashboard_props(session: Session) -> dict:
         "cards": dashboard_cards(session),
         "recentPurchases": recent_purchases(session),
         "stockOut": stock_out_products(session),
+        "salesSeries": sales_series(session),
     }
 
 

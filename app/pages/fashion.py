@@ -24,6 +24,8 @@ def fashion_shop(session: Session, path: dict, query: dict) -> Page:
         "trending": fashion.trending_items(session),
         "bestOfTheWeek": fashion.best_week_products(session),
         "products": fashion.products(session),
+        # "Show all" is a link to ?show=all, so it works without JavaScript too.
+        "showAllProducts": query.get("show") == "all",
         "blogs": fashion.blogs(session),
     }, meta={
         "description": "Clothing, shoes and accessories for men, women and kids: brand deals of the week, "

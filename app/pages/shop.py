@@ -12,18 +12,18 @@ from .render import Page, page_route
 
 
 def home(session: Session, path: dict, query: dict) -> Page:
-    # Every page keeps the store's title (SPEC.md §1); pages differ by description and canonical link.
+    # Every page keeps the store's title (SPEC.md §1); each description invites to browse and buy (§1).
     return Page("Home", books.home(session), meta={
-        "description": "Buy school, college and story books online at Student Books: textbooks, workbooks, "
-                       "novels and bedtime stories with fast delivery, easy returns and secure payment.",
+        "description": "Browse and buy school, college and story books online at Student Books: textbooks, "
+                       "workbooks, novels and bedtime stories with fast delivery, easy returns and secure payment.",
         "canonical": "/",
     })
 
 
 def market_1(session: Session, path: dict, query: dict) -> Page:
     return Page("Market1", market.page(session), meta={
-        "description": "Flash deals and big discounts on cars, mobile phones, watches, sunglasses, electronics, "
-                       "bikes and more from trusted brands and sellers.",
+        "description": "Browse and buy cars, mobile phones, watches, sunglasses, electronics, bikes and more "
+                       "online: flash deals and big discounts from trusted brands and sellers.",
         "canonical": "/market-1",
     })
 

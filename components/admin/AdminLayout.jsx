@@ -1,121 +1,48 @@
-// The back-office shell: an app bar (the administrator's name, Sign out) and a sidebar of the
-// areas (permanent from md up, a drawer behind the menu button below), around the page's content.
-// The responsive switch is CSS only, so the server's markup fits every screen size.
-import { useState } from 'react';
-import AppBar from '@mui/material/AppBar';
+// The back-office shell around a page's content: the sidebar of areas (a drawer below md), the
+// top bar (who is signed in, text direction, header-fixed, sign-out) and the content.
+// Every page inside it requires login: RequireLogin guards it by the session (SPEC §2), so a
+// page only needs <AdminLayout active title session>. `active` is the area's href; without it the
+// area is found from the URL once in the browser (the server does not know the URL's area, and
+// the first browser render must match the server's).
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import MenuIcon from '@mui/icons-material/Menu';
-import Logout from '@mui/icons-material/Logout';
-import { RouterAnchor } from '../common/Link.jsx';
-import { signOut, useSession } from '../state/session.jsx';
-import { ADMIN_AREAS } from './areas.js';
+import { useRouter } from '../common/router.jsx';
+import { useSession } from '../state/session.jsx';
+import { useSettings } from '../state/settings.jsx';
+import { areaOf } from './areas.js';
+import RequireLogin from './RequireLogin.jsx';
+import Sidebar from './shell/Sidebar.jsx';
+import TopBar from './shell/TopBar.jsx';
 
-const SIDEBAR_WIDTH = 248;
-
-function AreaList({ active, onPick }) {
+function Shell({ active, title, session, children }) {
+  const [open, setOpen] = useState(false);
+  const { isHeaderFixed } = useSettings();
+  const live = useSession();
+  const { url } = useRouter();
+  const [areaOfUrl, setAreaOfUrl] = useState();
+  useEffect(() => setAreaOfUrl(areaOf(window.location.href)), [url]);
+  const name = live.data?.user?.name || session?.user?.name || 'Administrator';
   return (
-    <List component="nav" aria-label="Back office" sx={{ px: 1 }}>
-      {ADMIN_AREAS.map(({ title, href, Icon }) => (
-        <ListItemButton
-          key={href}
-          component={RouterAnchor}
-          href={href}
-          selected={href === active}
-          aria-current={href === active ? 'page' : undefined}
-          onClick={onPick}
-          sx={{ borderRadius: 1, mb: 0.25 }}
-        >
-          <ListItemIcon sx={{ minWidth: 36 }}>
-            <Icon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={title} />
-        </ListItemButton>
-      ))}
-    </List>
-  );
-}
-
-function SignOutButton() {
-  const [busy, setBusy] = useState(false);
-  const leave = async () => {
-    setBusy(true);
-    try {
-      await signOut();
-    } finally {
-      window.location.assign('/login');
-    }
-  };
-  return (
-    <Button color="inherit" variant="outlined" size="small" startIcon={<Logout />} onClick={leave} disabled={busy}>
-      Sign out
-    </Button>
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Sidebar active={active || areaOfUrl} open={open} onClose={() => setOpen(false)} />
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <TopBar title={title} name={name} fixed={isHeaderFixed} onOpenMenu={() => setOpen(true)} />
+        {isHeaderFixed && <Toolbar aria-hidden />}
+        <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3 } }}>
+          {children}
+        </Box>
+      </Box>
+    </Box>
   );
 }
 
 export default function AdminLayout({ active, title, session, children }) {
-  const [open, setOpen] = useState(false);
-  const live = useSession();
-  const name = live.data?.user?.name || session?.user?.name || 'Administrator';
-  const sidebar = (
-    <>
-      <Toolbar sx={{ px: 2 }}>
-        <Typography variant="h6" component="div" sx={{ fontWeight: 700, color: 'primary.main' }}>
-          Student Books
-        </Typography>
-      </Toolbar>
-      <AreaList active={active} onPick={() => setOpen(false)} />
-    </>
-  );
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <AppBar
-        position="fixed"
-        sx={{ width: { md: `calc(100% - ${SIDEBAR_WIDTH}px)` }, ml: { md: `${SIDEBAR_WIDTH}px` }, borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Toolbar sx={{ gap: 1.5 }}>
-          <IconButton edge="start" aria-label="Open navigation" onClick={() => setOpen(true)} sx={{ display: { md: 'none' } }}>
-            <MenuIcon />
-          </IconButton>
-          <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1, fontWeight: 700 }}>
-            {title}
-          </Typography>
-          <Typography noWrap sx={{ display: { xs: 'none', sm: 'block' }, color: 'text.secondary' }} data-testid="admin-name">
-            {name}
-          </Typography>
-          <SignOutButton />
-        </Toolbar>
-      </AppBar>
-      <Box component="aside" sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 } }}>
-        <Drawer
-          variant="temporary"
-          open={open}
-          onClose={() => setOpen(false)}
-          ModalProps={{ keepMounted: false }}
-          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH } }}
-        >
-          {sidebar}
-        </Drawer>
-        <Drawer
-          variant="permanent"
-          open
-          sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}
-        >
-          {sidebar}
-        </Drawer>
-      </Box>
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
-        <Toolbar />
+    <RequireLogin session={session}>
+      <Shell active={active} title={title} session={session}>
         {children}
-      </Box>
-    </Box>
+      </Shell>
+    </RequireLogin>
   );
 }

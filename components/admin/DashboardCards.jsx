@@ -31,12 +31,12 @@ function DashboardCard({ card }) {
   const format = MONEY_CARDS.has(card.id) ? formatMoney : formatCount;
   return (
     <Card variant="outlined" sx={{ height: '100%', borderTop: 3, borderTopColor: card.color }} data-testid="dashboard-card">
-      <CardContent>
+      <CardContent sx={{ p: { xs: 1.5, sm: 2 } }}>
         <Typography variant="body2" component="h2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
           {card.title}
         </Typography>
-        <Typography sx={{ fontSize: 26, fontWeight: 700, my: 0.5 }}>{format(card.amount1)}</Typography>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+        <Typography sx={{ fontSize: { xs: 20, sm: 26 }, fontWeight: 700, my: 0.5 }}>{format(card.amount1)}</Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', columnGap: 1 }}>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {format(card.amount2)} before
           </Typography>
@@ -51,7 +51,7 @@ export default function DashboardCards({ cards }) {
   return (
     <Grid container spacing={2} component="section" aria-label="Last 30 days">
       {cards.map((card) => (
-        <Grid key={card.id} size={{ xs: 12, sm: 6, lg: 3 }}>
+        <Grid key={card.id} size={{ xs: 6, lg: 3 }}>
           <DashboardCard card={card} />
         </Grid>
       ))}

@@ -29,3 +29,12 @@ export const ADMIN_AREAS = [
   { title: 'Payout Requests', href: '/admin/payout-requests', Icon: RequestQuoteOutlined },
 ];
 
+
+// The area a URL belongs to (the longest matching href), e.g. /admin/products/7 -> /admin/products.
+export function areaOf(url) {
+  if (!url) return undefined;
+  const path = new URL(url, 'http://x').pathname.replace(/\/+$/, '') || '/';
+  return ADMIN_AREAS.map((a) => a.href)
+    .filter((href) => path === href || path.startsWith(`${href}/`))
+    .sort((a, b) => b.length - a.length)[0];
+}

@@ -1,11 +1,12 @@
-// /admin: the back office's dashboard (30-day figures, recent purchases, products out of stock)
-// inside the admin shell. Props come from the server with the signed-in session.
+// /admin: the back office's dashboard (30-day figures, the daily sales chart, recent purchases,
+// products out of stock) inside the admin shell, which guards it by the session. Props come from
+// the server with the signed-in session (app/pages/admin.py).
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import AdminLayout from '../admin/AdminLayout.jsx';
 import DashboardCards from '../admin/DashboardCards.jsx';
 import DataTable from '../admin/DataTable.jsx';
-import RequireLogin from '../admin/RequireLogin.jsx';
+import SalesChart from '../admin/chart/SalesChart.jsx';
 import { formatMoney } from '../admin/format.js';
 
 const money = (key) => (record) => formatMoney(record[key]);
@@ -27,20 +28,21 @@ const STOCK_OUT_COLUMNS = [
   { key: 'amount', label: 'Price', align: 'right', render: money('amount') },
 ];
 
-export default function AdminDashboard({ session, cards = [], recentPurchases = [], stockOut = [] }) {
+export default function AdminDashboard({ session, cards = [], salesSeries = [], recentPurchases = [], stockOut = [] }) {
   return (
-    <RequireLogin hasProps={!!session}>
-      <AdminLayout active="/admin" title="Dashboard" session={session}>
-        <DashboardCards cards={cards} />
-        <Grid container spacing={2} sx={{ mt: 2 }}>
-          <Grid size={{ xs: 12, lg: 7 }}>
-            <DataTable title="Recent Purchases" columns={PURCHASE_COLUMNS} rows={recentPurchases} empty="No orders yet." />
-          </Grid>
-          <Grid size={{ xs: 12, lg: 5 }}>
-            <DataTable title="Stock Out Products" columns={STOCK_OUT_COLUMNS} rows={stockOut} empty="Every product is in stock." />
-          </Grid>
+    <AdminLayout active="/admin" title="Dashboard" session={session}>
+      <DashboardCards cards={cards} />
+      <Grid container spacing={2} sx={{ mt: 2 }}>
+        <Grid size={12}>
+          <SalesChart series={salesSeries} />
         </Grid>
-      </AdminLayout>
-    </RequireLogin>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          <DataTable title="Recent Purchases" columns={PURCHASE_COLUMNS} rows={recentPurchases} empty="No orders yet." />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <DataTable title="Stock Out Products" columns={STOCK_OUT_COLUMNS} rows={stockOut} empty="Every product is in stock." />
+        </Grid>
+      </Grid>
+    </AdminLayout>
   );
 }

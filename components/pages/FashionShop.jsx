@@ -8,7 +8,7 @@ import VisuallyHidden from '../shop/VisuallyHidden.jsx';
 
 export default function FashionShop(props) {
   const { dealsOfTheWeek, services, hotDeals, flashDeals, featured, newArrivals } = props;
-  const { onSale, popular, trending, bestOfTheWeek, products, blogs } = props;
+  const { onSale, popular, trending, bestOfTheWeek, products, showAllProducts, blogs } = props;
   return (
     <ShopLayout>
       <VisuallyHidden as="h1">Fashion Shop: clothing, shoes and accessories for men, women and kids</VisuallyHidden>
@@ -43,7 +43,12 @@ export default function FashionShop(props) {
         <ProductRow products={bestOfTheWeek} label="best of the week" visible={5} />
       </Section>
       <Section title="Shop all fashion" icon="category">
-        <AllProducts products={products} />
+        <AllProducts
+          id="all-fashion"
+          products={products}
+          expanded={showAllProducts}
+          showAllHref="/fashion-shop?show=all#all-fashion"
+        />
       </Section>
       {blogs.length > 0 && (
         <Section title="Style notes from our blog">

@@ -1,8 +1,9 @@
 // A hero slide: a wide, text-free illustration (1200 × 500) with the title, text and call to
-// action laid over its left side on a white fade, so the text contrast never depends on the
+// action laid over its start side on a white fade, so the text contrast never depends on the
 // art. On a phone the picture becomes a banner above the text.
 import { styled } from '@mui/material/styles';
 import ButtonLink from './ButtonLink.jsx';
+import { fromStart, mirroredWhenRtl } from './fade.js';
 
 const Slide = styled('div')(({ theme }) => ({
   position: 'relative',
@@ -16,6 +17,7 @@ const Slide = styled('div')(({ theme }) => ({
     height: '100%',
     objectFit: 'cover',
     objectPosition: '70% 50%',
+    ...mirroredWhenRtl(theme),
   },
   '& .text': {
     position: 'relative',
@@ -26,7 +28,7 @@ const Slide = styled('div')(({ theme }) => ({
     width: '58%',
     height: '100%',
     padding: theme.spacing(4, 7),
-    background: 'linear-gradient(90deg, #fff 0%, rgba(255,255,255,0.94) 62%, rgba(255,255,255,0) 100%)',
+    background: fromStart(theme, '#fff 0%, rgba(255,255,255,0.94) 62%, rgba(255,255,255,0) 100%'),
   },
   '& h2': { margin: 0, maxWidth: 480, fontSize: 40, fontWeight: 700, lineHeight: 1.2, color: theme.palette.text.primary },
   '& p': { maxWidth: 440, margin: theme.spacing(2, 0, 3), fontSize: 16, lineHeight: 1.6, color: theme.palette.text.secondary },

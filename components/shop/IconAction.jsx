@@ -1,4 +1,4 @@
-// A round icon-only button (add to cart, previous/next, cart). A plain <button> styled once:
+// A round icon-only button (previous/next, the cart). A plain <button> styled once:
 // MUI's IconButton would bring ButtonBase, the ripple and CircularProgress (~9 KB gzip) to
 // every storefront's first load. Callers must give it an aria-label.
 import { styled } from '@mui/material/styles';
@@ -21,12 +21,6 @@ const IconAction = styled('button')(({ theme }) => ({
   '&:hover': { borderColor: theme.palette.primary.main, color: theme.palette.primary.main },
   '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
   '&:disabled': { opacity: 0.4, cursor: 'default' },
-  // The filled look: the add-to-cart button on cards.
-  '&.filled': {
-    borderColor: theme.palette.primary.main,
-    color: theme.palette.primary.main,
-    '&:hover': { background: theme.palette.primary.main, color: theme.palette.primary.contrastText },
-  },
   '&.small': { width: 32, height: 32, '& svg': { fontSize: 18 } },
 }));
 

@@ -1,6 +1,7 @@
 // Promotional banners side by side (one per row on a phone): a picture with title, text and a link.
 import { styled } from '@mui/material/styles';
 import { RouterAnchor } from '../common/Link.jsx';
+import { fromStart, mirroredWhenRtl } from './fade.js';
 
 const Banners = styled('ul')(({ theme }) => ({
   listStyle: 'none',
@@ -21,7 +22,7 @@ const Banners = styled('ul')(({ theme }) => ({
     '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
     '&:hover .cta': { textDecoration: 'underline' },
   },
-  '& img': { display: 'block', width: '100%', height: 'auto' },
+  '& img': { display: 'block', width: '100%', height: 'auto', ...mirroredWhenRtl(theme) },
   // The text sits on a white panel over the picture, so its contrast never depends on the art.
   '& .text': {
     position: 'absolute',
@@ -33,7 +34,7 @@ const Banners = styled('ul')(({ theme }) => ({
     justifyContent: 'center',
     gap: theme.spacing(0.5),
     padding: theme.spacing(2, 3),
-    background: 'linear-gradient(90deg, rgba(255,255,255,0.96) 70%, rgba(255,255,255,0))',
+    background: fromStart(theme, 'rgba(255,255,255,0.96) 70%, rgba(255,255,255,0)'),
     [theme.breakpoints.down('sm')]: { width: '62%', padding: theme.spacing(1.5, 2) },
   },
   '& .title': { fontSize: 20, fontWeight: 700, lineHeight: 1.25, [theme.breakpoints.down('sm')]: { fontSize: 16 } },

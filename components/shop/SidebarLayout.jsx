@@ -9,11 +9,10 @@ const Layout = styled('div')(({ theme }) => ({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1fr)',
   gap: theme.spacing(2),
-  '& > .menu:empty': { display: 'none' },
   // The page's first block lines up with the top of the menu.
   '& > .main > :first-child': { marginTop: 0 },
   [theme.breakpoints.up('md')]: {
-    gridTemplateColumns: '240px minmax(0, 1fr)',
+    '&.with-menu': { gridTemplateColumns: '240px minmax(0, 1fr)' },
     alignItems: 'start',
     gap: theme.spacing(3),
     '& > .menu': {
@@ -23,7 +22,7 @@ const Layout = styled('div')(({ theme }) => ({
       overflowY: 'auto',
     },
   },
-  [theme.breakpoints.up('lg')]: { gridTemplateColumns: '260px minmax(0, 1fr)' },
+  [theme.breakpoints.up('lg')]: { '&.with-menu': { gridTemplateColumns: '260px minmax(0, 1fr)' } },
   '& .intro': {
     position: 'relative',
     overflow: 'hidden',
@@ -66,11 +65,15 @@ const Layout = styled('div')(({ theme }) => ({
 
 /** navigation: see NavigationMenu; title (the page's h1), tagline and art are optional. */
 export default function SidebarLayout({ navigation, label, title, tagline, art, children }) {
+  // A shop without navigation groups gets the whole width.
+  const withMenu = navigation?.length > 0;
   return (
-    <Layout>
-      <div className="menu">
-        <NavigationMenu groups={navigation} label={label} />
-      </div>
+    <Layout className={withMenu ? 'with-menu' : undefined}>
+      {withMenu && (
+        <div className="menu">
+          <NavigationMenu groups={navigation} label={label} />
+        </div>
+      )}
       <div className="main">
         {title && (
           <div className="intro">

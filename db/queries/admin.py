@@ -1,6 +1,7 @@
 """The back office's lists (SPEC.md §7, first block), computed from the database.
 
-One function per admin GET path, each answering records shaped as SPEC.md §3 with camelCase keys:
+One function (or, for the big catalogue and customer lists, one AdminList searched and paged in
+SQL) per admin GET path, each answering records shaped as SPEC.md §3 with camelCase keys:
 money as JSON numbers (money()), times as ISO strings in UTC, images as URLs (media_url()).
 Figures that depend on other rows (a customer's orders, a seller's balance) are aggregated in one
 GROUP BY subquery per figure and joined in, so a list costs a fixed number of queries however
@@ -12,7 +13,8 @@ import datetime as dt
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import Select, func, literal_column, select
+from sqlalchemy.engine import Row
 from sqlalchemy.orm import Session, aliased
 
 from ..models import (
@@ -20,6 +22,7 @@ from ..models import (
     PayoutRequest, Product, RefundRequest, Review, Seller,
 )
 from ..models.base import utcnow
+from .admin_lists import AdminList, Filter, Related, equals_id, is_flag, parse_id, whole_number
 from .media import media_url
 from .products import money
 
@@ -141,58 +144,140 @@ def stock_out_products(session: Session) -> list[dict]:
     return [{"id": r.id, "amount": money(r.price), "stock": r.stock, "product": r.title} for r in rows]
 
 
-# --- catalogue ---------------------------------------------------------------------------------------
+# --- catalogue (searched, filtered, sorted and paged in SQL: see admin_lists.py) -----------------------
 
 
-def products(session: Session) -> list[dict]:
-    rows = session.execute(
-        select(Product.id, Product.title, Product.price, Product.published, Product.images,
-               Category.name.label("category"), Brand.logo)
+def product_rows() -> Select:
+    return (
+        select(Product.id, Product.title, Product.price, Product.published, Product.featured, Product.images,
+               Product.shop, Product.discount, Product.stock, Category.name.label("category"),
+               Brand.name.label("brand_name"), Brand.logo)
         .join(Category, Product.category_id == Category.id)
         .outerjoin(Brand, Product.brand_id == Brand.id)
-        .order_by(Product.id)
     )
-    return [
-        {"id": r.id, "name": r.title, "price": money(r.price), "published": r.published,
-         "category": r.category, "brand": media_url(r.logo), "image": first_image(r.images)}
-        for r in rows
-    ]
 
 
-def categories(session: Session) -> list[dict]:
-    parent = aliased(Category)
-    rows = session.execute(
-        select(Category, parent.name.label("parent_name"))
-        .outerjoin(parent, Category.parent_id == parent.id)
-        .order_by(Category.level, Category.id)
+def product_record(r: Row) -> dict:
+    return {"id": r.id, "name": r.title, "price": money(r.price), "published": r.published,
+            "category": r.category, "brand": media_url(r.logo), "image": first_image(r.images)}
+
+
+def product_export(r: Row) -> dict:
+    return {"id": r.id, "name": r.title, "shop": r.shop, "category": r.category, "brand": r.brand_name,
+            "price": r.price, "discount": r.discount, "stock": r.stock, "published": r.published,
+            "featured": r.featured, "image": first_image(r.images)}
+
+
+def in_category_tree(category_id: int) -> Any:
+    """Products of the category or of any category below it: a top category lists its books too."""
+    tree = select(Category.id).where(Category.id == category_id).cte("category_tree", recursive=True)
+    tree = tree.union_all(select(Category.id).where(Category.parent_id == tree.c.id))
+    return Product.category_id.in_(select(tree.c.id))
+
+
+PRODUCTS = AdminList(
+    name="products",
+    select=product_rows,
+    record=product_record,
+    csv_record=product_export,
+    key=Product.id,
+    sorts={"id": Product.id, "name": func.lower(Product.title), "price": Product.price,
+           "published": Product.published, "category": func.lower(Category.name), "brand": func.lower(Brand.name)},
+    nullable=frozenset({"brand"}),
+    search=(Product.title, Product.author, Related(Product.category_id, Category.id, Category.name),
+            Related(Product.brand_id, Brand.id, Brand.name)),
+    default_order=(),
+    filters={"category": Filter(parse_id, in_category_tree), "brand": equals_id(Product.brand_id),
+             "published": is_flag(Product.published), "featured": is_flag(Product.featured)},
+    summary="Products (filters: category and everything below it, brand, published, featured)",
+)
+
+ParentCategory = aliased(Category, name="parent_category")
+
+
+def category_rows() -> Select:
+    return (
+        select(Category.id, Category.level, Category.featured, Category.name, Category.banner,
+               ParentCategory.name.label("parent_name"))
+        .outerjoin(ParentCategory, Category.parent_id == ParentCategory.id)
     )
-    return [
-        {"id": c.id, "level": c.level, "featured": c.featured, "name": c.name,
-         "category": parent_name, "banner": media_url(c.banner)}
-        for c, parent_name in rows
-    ]
 
 
-def brands(session: Session) -> list[dict]:
-    return [
-        {"id": b.id, "featured": b.featured, "name": b.name, "logo": media_url(b.logo)}
-        for b in session.scalars(select(Brand).order_by(Brand.id))
-    ]
+def category_record(r: Row) -> dict:
+    return {"id": r.id, "level": r.level, "featured": r.featured, "name": r.name,
+            "category": r.parent_name, "banner": media_url(r.banner)}
 
 
-def reviews(session: Session) -> list[dict]:
-    rows = session.execute(
-        select(Review.id, Review.published, Review.comment, Review.rating,
+CATEGORIES = AdminList(
+    name="categories",
+    select=category_rows,
+    record=category_record,
+    key=Category.id,
+    sorts={"id": Category.id, "name": func.lower(Category.name), "level": Category.level,
+           "featured": Category.featured, "category": func.lower(ParentCategory.name)},
+    nullable=frozenset({"category"}),
+    search=(Category.name, Related(Category.parent_id, ParentCategory.id, ParentCategory.name)),
+    default_order=(Category.level,),
+    filters={"level": Filter(whole_number(1, 10), lambda level: Category.level == level),
+             "featured": is_flag(Category.featured), "parent": equals_id(Category.parent_id)},
+    summary="Categories; `category` is the parent's name (filters: level, featured, parent)",
+)
+
+
+def brand_rows() -> Select:
+    return select(Brand.id, Brand.featured, Brand.name, Brand.logo)
+
+
+def brand_record(r: Row) -> dict:
+    return {"id": r.id, "featured": r.featured, "name": r.name, "logo": media_url(r.logo)}
+
+
+BRANDS = AdminList(
+    name="brands",
+    select=brand_rows,
+    record=brand_record,
+    key=Brand.id,
+    sorts={"id": Brand.id, "name": func.lower(Brand.name), "featured": Brand.featured},
+    search=(Brand.name,),
+    default_order=(),
+    filters={"featured": is_flag(Brand.featured)},
+    summary="Brands (filter: featured)",
+)
+
+
+def review_rows() -> Select:
+    return (
+        select(Review.id, Review.published, Review.comment, Review.rating, Review.product_id,
                Product.title, Product.images, Customer.name.label("customer"))
         .join(Product, Review.product_id == Product.id)
         .join(Customer, Review.customer_id == Customer.id)
-        .order_by(Review.created_at.desc(), Review.id.desc())
     )
-    return [
-        {"id": r.id, "published": r.published, "name": r.title, "customer": r.customer,
-         "image": first_image(r.images), "comment": r.comment, "rating": r.rating}
-        for r in rows
-    ]
+
+
+def review_record(r: Row) -> dict:
+    return {"id": r.id, "published": r.published, "name": r.title, "customer": r.customer,
+            "image": first_image(r.images), "comment": r.comment, "rating": r.rating}
+
+
+def review_export(r: Row) -> dict:
+    return {"id": r.id, "product": r.title, "customer": r.customer, "rating": r.rating,
+            "published": r.published, "comment": r.comment}
+
+
+REVIEWS = AdminList(
+    name="reviews",
+    select=review_rows,
+    record=review_record,
+    csv_record=review_export,
+    key=Review.id,
+    sorts={"id": Review.id, "name": func.lower(Product.title), "customer": func.lower(Customer.name),
+           "rating": Review.rating, "published": Review.published, "comment": func.lower(Review.comment)},
+    search=(Review.comment, Related(Review.product_id, Product.id, Product.title),
+            Related(Review.customer_id, Customer.id, Customer.name)),
+    default_order=(Review.created_at.desc(), Review.id.desc()),
+    filters={"published": is_flag(Review.published), "product": equals_id(Review.product_id)},
+    summary="Reviews, newest first; `name` is the product's (filters: published, product)",
+)
 
 
 # --- sales -------------------------------------------------------------------------------------------
@@ -223,21 +308,43 @@ def accepted_refunds_by_customer() -> Any:
     )
 
 
-def customers(session: Session) -> list[dict]:
+def customer_rows() -> Select:
     """A customer's balance is what the store owes them back: the sum of their accepted refunds."""
     order_count = grouped_count(Order.customer_id)
     refunded = accepted_refunds_by_customer()
-    rows = session.execute(
-        select(Customer, order_count.c.total.label("orders"), refunded.c.total.label("balance"))
+    return (
+        select(Customer.id, Customer.name, Customer.email, Customer.phone, Customer.image,
+               func.coalesce(order_count.c.total, 0).label("orders"),
+               func.coalesce(refunded.c.total, 0).label("balance"))
         .outerjoin(order_count, order_count.c.key == Customer.id)
         .outerjoin(refunded, refunded.c.key == Customer.id)
-        .order_by(Customer.id)
     )
-    return [
-        {"id": c.id, "name": c.name, "email": c.email, "phone": c.phone,
-         "balance": money(zero_if_none(balance)), "orders": int(zero_if_none(count)), "image": media_url(c.image)}
-        for c, count, balance in rows
-    ]
+
+
+def customer_record(r: Row) -> dict:
+    return {"id": r.id, "name": r.name, "email": r.email, "phone": r.phone,
+            "balance": money(Decimal(r.balance)), "orders": int(r.orders), "image": media_url(r.image)}
+
+
+def customer_export(r: Row) -> dict:
+    return {"id": r.id, "name": r.name, "email": r.email, "phone": r.phone, "orders": int(r.orders),
+            "balance": Decimal(r.balance).quantize(Decimal("0.01"))}
+
+
+CUSTOMERS = AdminList(
+    name="customers",
+    select=customer_rows,
+    record=customer_record,
+    csv_record=customer_export,
+    key=Customer.id,
+    sorts={"id": Customer.id, "name": func.lower(Customer.name), "email": func.lower(Customer.email),
+           "phone": Customer.phone,
+           # the figures' labels in customer_rows(): its subqueries are built per statement
+           "orders": literal_column("orders"), "balance": literal_column("balance")},
+    search=(Customer.name, Customer.email, Customer.phone),
+    default_order=(),
+    summary="Customers with their number of orders and balance (accepted refunds owed)",
+)
 
 
 def refund_requests(session: Session) -> list[dict]:
@@ -332,21 +439,25 @@ def payout_requests(session: Session) -> list[dict]:
     ]
 
 
-# Admin list paths and the query answering each (app/api/admin.py serves them).
+# Admin list paths and the query answering each (app/api/admin.py serves them), shaped in Python.
 ADMIN_LISTS = {
     "/api/dashboard-cards": dashboard_cards,
     "/api/recent-purchase": recent_purchases,
     "/api/stock-out-products": stock_out_products,
-    "/api/products": products,
-    "/api/category": categories,
-    "/api/brands": brands,
-    "/api/reviews": reviews,
     "/api/orders": orders,
-    "/api/customers": customers,
     "/api/refund-requests": refund_requests,
     "/api/sellers": sellers,
     "/api/package-payments": package_payments,
     "/api/earning-history": earning_history,
     "/api/payouts": payouts,
     "/api/payout-requests": payout_requests,
+}
+
+# Admin lists searched, sorted and paged in SQL (app/api/admin.py serves them, with a CSV export).
+PAGED_LISTS = {
+    "/api/products": PRODUCTS,
+    "/api/category": CATEGORIES,
+    "/api/brands": BRANDS,
+    "/api/reviews": REVIEWS,
+    "/api/customers": CUSTOMERS,
 }

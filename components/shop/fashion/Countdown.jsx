@@ -16,13 +16,13 @@ const UNITS = [
 const two = (n) => String(n).padStart(2, '0');
 
 /** "30 Nov 2026, 03:25 UTC": the same text on the server and in every browser (no locale, no zone). */
-export function endText(iso) {
+function endText(iso) {
   const end = new Date(iso);
   return `${end.getUTCDate()} ${MONTHS[end.getUTCMonth()]} ${end.getUTCFullYear()}, ${two(end.getUTCHours())}:${two(end.getUTCMinutes())} UTC`;
 }
 
 /** Whole seconds left split into [name, amount] per unit. */
-export function timeLeft(seconds) {
+function timeLeft(seconds) {
   let rest = Math.max(0, Math.floor(seconds));
   return UNITS.map(([name, size]) => {
     const amount = Math.floor(rest / size);

@@ -8,7 +8,7 @@ import { notify } from '../../common/toast.jsx';
 import { useCart } from '../../state/cart.jsx';
 import { searchUrl } from '../links.js';
 import { formatPrice, salePrice } from '../money.js';
-import RatingStars from '../RatingStars.jsx';
+import RatingStars, { ratingStyles } from '../RatingStars.jsx';
 import VisuallyHidden from '../VisuallyHidden.jsx';
 import QuantityPicker, { clampQuantity } from './QuantityPicker.jsx';
 
@@ -30,8 +30,9 @@ const Wrapper = styled('div')(({ theme }) => ({
   '& .who': { margin: 0, display: 'flex', flexWrap: 'wrap', gap: theme.spacing(0.5, 2.5), fontSize: 14, color: theme.palette.text.secondary },
   '& .who strong': { color: theme.palette.text.primary, fontWeight: 600 },
   '& .who a': { color: theme.palette.text.primary, fontWeight: 600, textDecoration: 'none', '&:hover': { color: theme.palette.primary.main, textDecoration: 'underline' } },
-  '& .rating': { display: 'flex', alignItems: 'center', gap: theme.spacing(1), fontSize: 14 },
-  '& .rating a': { color: theme.palette.text.secondary, '&:hover': { color: theme.palette.primary.main } },
+  '& .score': { display: 'flex', alignItems: 'center', gap: theme.spacing(1), fontSize: 14 },
+  '& .rating': ratingStyles(18),
+  '& .score a': { color: theme.palette.text.secondary, '&:hover': { color: theme.palette.primary.main } },
   '& .price': { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: theme.spacing(0.5, 1.5), marginTop: theme.spacing(0.5) },
   '& .now': { fontSize: 30, fontWeight: 700, color: theme.palette.primary.main },
   '& .unit': { fontSize: 14, color: theme.palette.text.secondary },
@@ -153,7 +154,7 @@ export default function BuyBox({ product }) {
         )}
       </p>
       {reviewCount > 0 && (
-        <div className="rating">
+        <div className="score">
           <RatingStars value={rating} />
           <span>{rating.toFixed(1)}</span>
           <a href="#reviews">

@@ -2,7 +2,7 @@
 // and comment. Dates are printed the same way on the server and in every browser (no locale),
 // so the server's markup hydrates as it is.
 import { styled } from '@mui/material/styles';
-import RatingStars from '../RatingStars.jsx';
+import RatingStars, { ratingStyles } from '../RatingStars.jsx';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -42,6 +42,7 @@ const Wrapper = styled('section')(({ theme }) => ({
   '& .by strong': { fontSize: 15 },
   '& time': { fontSize: 13, color: theme.palette.text.secondary },
   '& .stars': { margin: theme.spacing(0.5, 0) },
+  '& .rating': ratingStyles(16),
   '& .comment': { margin: 0, lineHeight: 1.6 },
   '& .none': { margin: theme.spacing(2, 0, 0), color: theme.palette.text.secondary },
 }));

@@ -1,0 +1,131 @@
+// Create or edit a product: name, shop, category, brand, price, discount, stock, description,
+// published, featured and up to three images. Checked here first (rules.js), then by the server.
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import { RouterAnchor } from '../../common/Link.jsx';
+import { FormSelect, FormSwitch, FormText, categoryChoices } from './fields.jsx';
+import ImageUpload from './ImageUpload.jsx';
+import { MAX_IMAGES, productErrors } from './rules.js';
+import useForm from './useForm.js';
+
+const SHOP_LABELS = {
+  books: 'Student Books',
+  market: 'Market',
+  grocery: 'Grocery',
+  fashion: 'Fashion',
+  gadget: 'Gadget store',
+  furniture: 'Furniture',
+  healthbeauty: 'Health & beauty',
+  gift: 'Gift shop',
+};
+
+function initialValues(product) {
+  if (!product) {
+    return { name: '', shop: 'books', categoryId: '', brandId: '', price: '', discount: '0', stock: '0', description: '', published: true, featured: false, images: [] };
+  }
+  return {
+    ...product,
+    brandId: product.brandId ?? '',
+    price: Number(product.price).toFixed(2),
+    discount: String(product.discount),
+    stock: String(product.stock),
+    images: product.images.map((path, i) => ({ path, url: product.imageUrls[i] })),
+  };
+}
+
+// What the server takes: numbers as numbers, the price as exact text, images as media paths.
+function requestBody(values) {
+  return {
+    name: values.name.trim(),
+    shop: values.shop,
+    categoryId: Number(values.categoryId),
+    brandId: values.brandId === '' ? null : Number(values.brandId),
+    price: String(values.price).trim(),
+    discount: Number(values.discount),
+    stock: Number(values.stock),
+    description: values.description.trim(),
+    published: values.published,
+    featured: values.featured,
+    images: values.images.map((image) => image.path),
+  };
+}
+
+export default function ProductForm({ product, categories, brands, shops, onSaved, extraActions }) {
+  const form = useForm(initialValues(product), productErrors);
+
+  const save = async (event) => {
+    event.preventDefault();
+    const saved = product
+      ? await form.submit('PATCH', `/api/products/${product.id}`, requestBody)
+      : await form.submit('POST', '/api/products', requestBody);
+    if (saved) onSaved(saved);
+  };
+
+  return (
+    <form onSubmit={save} noValidate aria-label={product ? 'Edit product' : 'New product'}>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Card variant="outlined">
+            <CardContent>
+              <Stack spacing={2.5}>
+                <FormText form={form} name="name" label="Name" required autoFocus={!product} />
+                <FormText form={form} name="description" label="Description" multiline minRows={5} />
+                <ImageUpload
+                  label="Images"
+                  max={MAX_IMAGES}
+                  value={form.values.images}
+                  onChange={form.set('images')}
+                  error={form.errors.images}
+                />
+              </Stack>
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Card variant="outlined">
+            <CardContent>
+              <Stack spacing={2.5}>
+                <FormSelect form={form} name="shop" label="Shop" choices={shops.map((s) => ({ value: s, label: SHOP_LABELS[s] || s }))} />
+                <FormSelect form={form} name="categoryId" label="Category" required choices={categoryChoices(categories)} />
+                <FormSelect form={form} name="brandId" label="Brand" none="No brand" choices={brands.map((b) => ({ value: b.id, label: b.name }))} />
+                <FormText
+                  form={form}
+                  name="price"
+                  label="Price"
+                  required
+                  slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }}
+                />
+                <Stack direction="row" spacing={2}>
+                  <FormText
+                    form={form}
+                    name="discount"
+                    label="Discount"
+                    slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> }, htmlInput: { inputMode: 'numeric' } }}
+                  />
+                  <FormText form={form} name="stock" label="Stock" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+                </Stack>
+                <Stack>
+                  <FormSwitch form={form} name="published" label="Published" />
+                  <FormSwitch form={form} name="featured" label="Featured" />
+                </Stack>
+              </Stack>
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+      <Stack direction="row" useFlexGap sx={{ mt: 2, gap: 1.5, flexWrap: 'wrap' }}>
+        <Button type="submit" variant="contained" disabled={form.busy}>
+          {product ? 'Save changes' : 'Create product'}
+        </Button>
+        <Button component={RouterAnchor} href="/admin/products">
+          Cancel
+        </Button>
+        {extraActions}
+      </Stack>
+    </form>
+  );
+}

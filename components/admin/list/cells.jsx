@@ -1,0 +1,31 @@
+// Cell contents the admin lists share: a thumbnail, a name linking to its page, money, a dash.
+import Avatar from '@mui/material/Avatar';
+import Stack from '@mui/material/Stack';
+import Link from '../../common/Link.jsx';
+import { formatMoney } from '../format.js';
+
+export function Thumbnail({ src, name, round }) {
+  return (
+    <Avatar variant={round ? 'circular' : 'rounded'} src={src || undefined} alt="" sx={{ width: 40, height: 40, bgcolor: 'grey.100', color: 'text.secondary' }}>
+      {(name || '?').slice(0, 1)}
+    </Avatar>
+  );
+}
+
+export function NameCell({ href, image, name, round }) {
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 180 }}>
+      <Thumbnail src={image} name={name} round={round} />
+      {href ? (
+        <Link href={href} sx={{ fontWeight: 600 }}>
+          {name}
+        </Link>
+      ) : (
+        <span>{name}</span>
+      )}
+    </Stack>
+  );
+}
+
+export const money = (value) => formatMoney(value);
+export const orDash = (value) => (value === null || value === undefined || value === '' ? '—' : value);

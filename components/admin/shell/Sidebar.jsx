@@ -1,0 +1,74 @@
+// The sidebar of back-office areas: a permanent column from md up, a drawer behind the top bar's
+// menu button below md. Both are in the server's markup and CSS picks one, so nothing shifts on
+// hydration. The drawer's side follows the text direction (MUI flips `anchor` under rtl).
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { RouterAnchor } from '../../common/Link.jsx';
+import { ADMIN_AREAS } from '../areas.js';
+
+export const SIDEBAR_WIDTH = 248;
+
+function AreaList({ active, onPick }) {
+  return (
+    <List component="nav" aria-label="Back office" sx={{ px: 1 }}>
+      {ADMIN_AREAS.map(({ title, href, Icon }) => (
+        <ListItemButton
+          key={href}
+          component={RouterAnchor}
+          href={href}
+          selected={href === active}
+          aria-current={href === active ? 'page' : undefined}
+          onClick={onPick}
+          sx={{ borderRadius: 1, mb: 0.25, '&.Mui-selected': { color: 'primary.main', fontWeight: 600 } }}
+        >
+          <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary={title} />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
+function SidebarContent({ active, onPick }) {
+  return (
+    <>
+      <Toolbar sx={{ px: 2 }}>
+        <Typography component="div" sx={{ fontSize: 20, fontWeight: 700, color: 'primary.main' }}>
+          Student Books
+        </Typography>
+      </Toolbar>
+      <AreaList active={active} onPick={onPick} />
+    </>
+  );
+}
+
+const paper = { width: SIDEBAR_WIDTH, boxSizing: 'border-box' };
+
+export default function Sidebar({ active, open, onClose }) {
+  return (
+    <Box component="aside" sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 } }}>
+      <Drawer
+        variant="temporary"
+        open={open}
+        onClose={onClose}
+        ModalProps={{ keepMounted: false }}
+        sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paper }}
+        slotProps={{ paper: { 'data-testid': 'admin-drawer' } }}
+      >
+        <SidebarContent active={active} onPick={onClose} />
+      </Drawer>
+      <Drawer variant="permanent" open sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': paper }}
+        slotProps={{ paper: { 'data-testid': 'admin-sidebar' } }}>
+        <SidebarContent active={active} />
+      </Drawer>
+    </Box>
+  );
+}

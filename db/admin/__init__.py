@@ -1,0 +1,63 @@
+"""Administrator writes to the catalogue and to customers, one module per area.
+
+Each write is a plain function `fn(session, actor, ...)` run inside ONE transaction by the caller
+(app: `services.db.write(fn, ...)`); it records its audit entry in that same transaction. A write
+the shop refuses raises one of the exceptions below, which the HTTP layer turns into 404, 409 or
+422; nothing is written then, because the transaction rolls back.
+"""
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from ..seed.common import slugify
+
+T = TypeVar("T")
+SLUG_BASE_LENGTH = 120
+
+
+class Refused(Exception):
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class NotFound(Refused):
+    """No such record (404)."""
+
+
+class Conflict(Refused):
+    """The write contradicts the data as it stands: a duplicate name, a category in use (409)."""
+
+
+class Invalid(Refused):
+    """Input that passed its shape checks but names records that do not fit (422, per field)."""
+
+    def __init__(self, errors: dict[str, str]):
+        super().__init__("Please correct the highlighted fields")
+        self.errors = errors
+
+
+def found(session: Session, model: type[T], record_id: int, what: str) -> T:
+    # Ids beyond 64 bits cannot exist (and SQLite cannot even look them up).
+    record = session.get(model, record_id) if 0 < record_id < 2**63 else None
+    if record is None:
+        raise NotFound(f"There is no {what} {record_id}")
+    return record
+
+
+def unique_slug(session: Session, model: Any, text: str, own_id: int | None = None) -> str:
+    """A URL slug from `text`, made unique in `model` ("honey", then "honey-2", ...)."""
+    base = slugify(text)[:SLUG_BASE_LENGTH].strip("-") or model.__tablename__
+    query = select(model.slug).where(or_(model.slug == base, model.slug.like(base + "-%")))
+    if own_id is not None:
+        query = query.where(model.id != own_id)
+    taken = set(session.scalars(query))
+    slug, n = base, 1
+    while slug in taken:
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+

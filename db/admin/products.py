@@ -1,0 +1,117 @@
+"""Products: create, edit (the inline published switch is an edit too), delete."""
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, Field, StrictBool
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from .. import audit
+from ..models import Brand, Category, OrderLine, Product
+from ..queries.media import media_url
+from ..queries.products import money
+from . import Conflict, Invalid, found, unique_slug
+from .forms import Form, MediaPath, RecordId, Text, changes_of
+
+# Which storefront sells a product (Product.shop); the Student Books store itself is "books".
+SHOPS = ("books", "market", "grocery", "fashion", "gadget", "furniture", "healthbeauty", "gift")
+MAX_IMAGES = 3
+MAX_PRICE = Decimal("9999999.99")
+MAX_DISCOUNT = 90  # the product table's check constraint
+MAX_STOCK = 1_000_000
+
+
+def in_cents(price: Decimal) -> Decimal:
+    """12.5 is stored, logged and answered as 12.50."""
+    return price.quantize(Decimal("0.01"))
+
+
+class ProductForm(Form):
+    name: Text(2, 200)
+    price: Annotated[Decimal, Field(ge=0, le=MAX_PRICE, decimal_places=2), AfterValidator(in_cents)]
+    discount: Annotated[int, Field(strict=True, ge=0, le=MAX_DISCOUNT)] = 0
+    stock: Annotated[int, Field(strict=True, ge=0, le=MAX_STOCK)] = 0
+    categoryId: RecordId
+    brandId: RecordId | None = None
+    description: Text(0, 5000, multiline=True) = ""
+    published: StrictBool = True
+    featured: StrictBool = False
+    shop: Literal[SHOPS] = "books"
+    images: Annotated[list[MediaPath], Field(max_length=MAX_IMAGES)] = []
+
+
+ProductChanges = changes_of(ProductForm)
+
+# form field -> Product column
+COLUMNS = {
+    "name": "title", "price": "price", "discount": "discount", "stock": "stock", "categoryId": "category_id",
+    "brandId": "brand_id", "description": "description", "published": "published", "featured": "featured",
+    "shop": "shop", "images": "images",
+}
+
+
+def product_form_record(product: Product) -> dict:
+    """A product as its edit form shows it."""
+    return {
+        "id": product.id, "name": product.title, "slug": product.slug, "shop": product.shop,
+        "price": money(product.price), "discount": product.discount, "stock": product.stock,
+        "categoryId": product.category_id, "brandId": product.brand_id, "description": product.description,
+        "published": product.published, "featured": product.featured, "images": list(product.images or []),
+        "imageUrls": [media_url(path) for path in product.images or []],
+    }
+
+
+def product_for_form(session: Session, product_id: int) -> dict:
+    return product_form_record(found(session, Product, product_id, "product"))
+
+
+def _check_references(session: Session, values: dict) -> None:
+    errors = {}
+    if "categoryId" in values and session.get(Category, values["categoryId"]) is None:
+        errors["categoryId"] = "Choose a category from the list"
+    if values.get("brandId") is not None and session.get(Brand, values["brandId"]) is None:
+        errors["brandId"] = "Choose a brand from the list"
+    if errors:
+        raise Invalid(errors)
+
+
+def _apply(product: Product, values: dict) -> None:
+    for name, value in values.items():
+        setattr(product, COLUMNS[name], value)
+
+
+def create_product(session: Session, actor: str, form: ProductForm) -> dict:
+    values = form.model_dump()
+    _check_references(session, values)
+    product = Product(slug=unique_slug(session, Product, form.name))
+    _apply(product, values)
+    session.add(product)
+    session.flush()
+    audit.record(session, actor, "create", "product", product.id, None, audit.snapshot(product))
+    return product_form_record(product)
+
+
+def update_product(session: Session, actor: str, product_id: int, changes: Form) -> dict:
+    product = found(session, Product, product_id, "product")
+    values = changes.model_dump(exclude_unset=True)
+    _check_references(session, values)
+    before = audit.snapshot(product)
+    _apply(product, values)
+    session.flush()
+    # A lone published switch reads better in the log as what it is.
+    action = ("publish" if values["published"] else "unpublish") if set(values) == {"published"} else "update"
+    audit.record(session, actor, action, "product", product.id, before, audit.snapshot(product))
+    return product_form_record(product)
+
+
+def delete_product(session: Session, actor: str, product_id: int) -> None:
+    product = found(session, Product, product_id, "product")
+    ordered = session.scalar(select(func.count(func.distinct(OrderLine.order_id))).where(OrderLine.product_id == product.id))
+    if ordered:
+        raise Conflict(f"“{product.title}” cannot be deleted: it is in {ordered} order{'s' if ordered != 1 else ''}, "
+                       "which must keep it. Unpublish it instead.")
+    before = audit.snapshot(product)
+    session.delete(product)  # its reviews go with it
+    audit.record(session, actor, "delete", "product", product_id, before, None)
