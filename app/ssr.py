@@ -74,8 +74,12 @@ class Renderer:
         self._jobs.put(_Job(name, page_json, loop, future))
         return await future
 
+    # V8's process-wide set-up is not safe to race: isolates are created one at a time.
+    _creating = threading.Lock()
+
     def _new_isolate(self) -> MiniRacer:
-        racer = MiniRacer()
+        with self._creating:
+            racer = MiniRacer()
         racer.set_hard_memory_limit(self.max_memory)
         racer.eval(self._code)
         return racer

@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 from app.main import create_app
 from app.settings import ROOT
 
-from .conftest import make_settings
+from conftest import make_settings
 
 
 def test_critical_css_is_one_style_block_in_the_head(client):

@@ -43,9 +43,10 @@ async def openapi(request: Request) -> JSONResponse:
     paths: dict = {}
     for route in request.app.routes:
         if isinstance(route, Route) and route.path.startswith("/api/"):
+            path = re.sub(r"{(\w+):\w+}", r"{\1}", route.path)  # OpenAPI has no {id:int} converters
             for method in sorted(route.methods or ()):
                 if method != "HEAD":
-                    paths.setdefault(route.path, {})[method.lower()] = operation(route, method)
+                    paths.setdefault(path, {})[method.lower()] = operation(route, method)
     return JSONResponse({
         "openapi": "3.1.0",
         "info": {"title": "Student Books API", "version": "1.0.0"},

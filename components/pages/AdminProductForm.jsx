@@ -7,7 +7,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import AdminLayout from '../admin/AdminLayout.jsx';
 import ProductForm from '../admin/forms/ProductForm.jsx';
 import useRemove from '../admin/list/useRemove.jsx';
-import { RouterAnchor } from '../common/Link.jsx';
+import RouterAnchor from '../common/RouterAnchor.jsx';
 import { useRouter } from '../common/router.jsx';
 import { notify } from '../common/toast.jsx';
 

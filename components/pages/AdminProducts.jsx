@@ -12,7 +12,7 @@ import ListView from '../admin/list/ListView.jsx';
 import RowSwitch from '../admin/list/RowSwitch.jsx';
 import useAdminList from '../admin/list/useAdminList.js';
 import useRemove from '../admin/list/useRemove.jsx';
-import { RouterAnchor } from '../common/Link.jsx';
+import RouterAnchor from '../common/RouterAnchor.jsx';
 
 const ENDPOINT = '/api/products';
 

@@ -3,7 +3,7 @@
 // plain pages without JavaScript; with it, every change opens the new results on the client.
 import { useId } from 'react';
 import { styled } from '@mui/material/styles';
-import { RouterAnchor } from '../common/Link.jsx';
+import RouterAnchor from '../common/RouterAnchor.jsx';
 import { ProductGrid } from '../shop/deferred.jsx';
 import { NoResults, PageLinks, SearchFilters, SortSelect } from '../shop/search/deferred.js';
 import { activeFilters, searchHref, searchValues } from '../shop/search/searchHref.js';

@@ -4,7 +4,7 @@
 import { styled } from '@mui/material/styles';
 import CalendarToday from '@mui/icons-material/CalendarTodayOutlined';
 import ChatBubble from '@mui/icons-material/ChatBubbleOutlineOutlined';
-import { RouterAnchor } from '../common/Link.jsx';
+import RouterAnchor from '../common/RouterAnchor.jsx';
 
 const Cards = styled('ul')(({ theme }) => ({
   listStyle: 'none',

@@ -1,6 +1,6 @@
 // Names as chips that link somewhere: brand and shop names go to a search for the name.
 import { styled } from '@mui/material/styles';
-import { RouterAnchor } from '../common/Link.jsx';
+import RouterAnchor from '../common/RouterAnchor.jsx';
 import { searchUrl } from './links.js';
 
 const Chips = styled('div')(({ theme }) => ({

@@ -1,6 +1,6 @@
 // A link that looks like a button ("Shop now", "Checkout"): a real <a href>, routed on the client.
 import { styled } from '@mui/material/styles';
-import { RouterAnchor } from '../common/Link.jsx';
+import RouterAnchor from '../common/RouterAnchor.jsx';
 
 const ButtonLink = styled(RouterAnchor)(({ theme }) => ({
   display: 'inline-flex',

@@ -2,7 +2,7 @@
 // the title and subtitle below), "compact" (a small picture beside the name) and "logo" (a
 // brand's logo alone).
 import { styled } from '@mui/material/styles';
-import { RouterAnchor } from '../common/Link.jsx';
+import RouterAnchor from '../common/RouterAnchor.jsx';
 
 const Tiles = styled('ul')(({ theme }) => ({
   listStyle: 'none',

@@ -1,7 +1,7 @@
 // The footer, in the theme's dark secondary colour: about the store, every storefront, customer
 // links and contact details.
 import { styled } from '@mui/material/styles';
-import { RouterAnchor } from '../common/Link.jsx';
+import RouterAnchor from '../common/RouterAnchor.jsx';
 import Logo from './Logo.jsx';
 import { STOREFRONTS, searchUrl } from './links.js';
 

@@ -1,7 +1,7 @@
 // The store's name as a link home.
 import { styled } from '@mui/material/styles';
 import AutoStories from '@mui/icons-material/AutoStories';
-import { RouterAnchor } from '../common/Link.jsx';
+import RouterAnchor from '../common/RouterAnchor.jsx';
 
 const Anchor = styled(RouterAnchor)(({ theme }) => ({
   display: 'inline-flex',

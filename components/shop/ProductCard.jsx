@@ -6,7 +6,7 @@
 // For the same reason the add button draws its "+" with CSS rather than an SvgIcon.
 import { styled } from '@mui/material/styles';
 import visuallyHidden from '@mui/utils/visuallyHidden';
-import { RouterAnchor } from '../common/Link.jsx';
+import RouterAnchor from '../common/RouterAnchor.jsx';
 import { notify } from '../common/toast.jsx';
 import { useCart } from '../state/cart.jsx';
 import { RatingBar, ratingStyles } from './RatingStars.jsx';

@@ -1,6 +1,6 @@
 // Promotional banners side by side (one per row on a phone): a picture with title, text and a link.
 import { styled } from '@mui/material/styles';
-import { RouterAnchor } from '../common/Link.jsx';
+import RouterAnchor from '../common/RouterAnchor.jsx';
 import { fromStart, mirroredWhenRtl } from './fade.js';
 
 const Banners = styled('ul')(({ theme }) => ({

@@ -1,7 +1,7 @@
 // A section's title (an h2, with an optional icon named as in common/icons.jsx SectionIcon) and an optional "View all" link.
 import { styled } from '@mui/material/styles';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import { RouterAnchor } from '../common/Link.jsx';
+import RouterAnchor from '../common/RouterAnchor.jsx';
 import { SectionIcon } from '../common/icons.jsx';
 import VisuallyHidden from './VisuallyHidden.jsx';
 

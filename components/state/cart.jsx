@@ -2,7 +2,7 @@
 // SPEC §4: setting an item's amount below 1 removes it; an existing item's qty is replaced;
 // a new item is added. In demo mode a first-time visitor starts with SPEC §3's demo cart: the
 // page config's `demoCart`, real products at 250 found by the server, so a demo checkout works.
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
 
 const STORAGE_KEY = 'cart';
 const CartContext = createContext(null);
@@ -54,7 +54,8 @@ export function CartProvider({ config = {}, children }) {
   const [state, dispatch] = useReducer(reducer, { items: [], loaded: false });
   const firstCart = useRef(config.demo && Array.isArray(config.demoCart) ? config.demoCart : []);
 
-  useEffect(() => dispatch({ type: 'load', items: readSaved(firstCart.current) }), []);
+  // Applied as a transition so hydration of not-yet-loaded sections keeps the server markup.
+  useEffect(() => startTransition(() => dispatch({ type: 'load', items: readSaved(firstCart.current) })), []);
   useEffect(() => {
     if (state.loaded) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(state.items));
   }, [state]);

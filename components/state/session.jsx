@@ -1,7 +1,7 @@
 // The signed-in session. Admin pages get it from the server with their props; elsewhere it is
 // read from /api/auth/session after hydration. A session reporting `SessionTimedOut` is signed
 // out without a redirect.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
 const SessionContext = createContext({ status: 'loading', data: null });
 
@@ -25,10 +25,10 @@ export function SessionProvider({ initial, children }) {
     const data = await response.json();
     if (data?.error === 'SessionTimedOut') {
       await signOut();
-      setState({ status: 'unauthenticated', data: null, error: data.error });
+      startTransition(() => setState({ status: 'unauthenticated', data: null, error: data.error }));
       return;
     }
-    setState({ status: data?.user ? 'authenticated' : 'unauthenticated', data: data?.user ? data : null });
+    startTransition(() => setState({ status: data?.user ? 'authenticated' : 'unauthenticated', data: data?.user ? data : null }));
   }, []);
 
   useEffect(() => {

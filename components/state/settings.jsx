@@ -1,6 +1,6 @@
 // Layout settings kept in the browser: text direction (localStorage key `settings`) and the
 // header-fixed flag. The server always renders ltr; the saved direction applies after hydration.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
 const STORAGE_KEY = 'settings';
 const DEFAULTS = { direction: 'ltr' };
@@ -18,7 +18,9 @@ export function SettingsProvider({ children }) {
   const [settings, setSettings] = useState(DEFAULTS);
   const [isHeaderFixed, setHeaderFixed] = useState(false);
 
-  useEffect(() => setSettings(readSaved()), []);
+  // A transition: an urgent update here would make React drop the server markup of sections
+  // still waiting for their chunk and render them from scratch.
+  useEffect(() => startTransition(() => setSettings(readSaved())), []);
   useEffect(() => {
     document.documentElement.dir = settings.direction;
   }, [settings.direction]);

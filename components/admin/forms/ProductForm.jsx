@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import { RouterAnchor } from '../../common/Link.jsx';
+import RouterAnchor from '../../common/RouterAnchor.jsx';
 import { FormSelect, FormSwitch, FormText, categoryChoices } from './fields.jsx';
 import ImageUpload from './ImageUpload.jsx';
 import { MAX_IMAGES, productErrors } from './rules.js';

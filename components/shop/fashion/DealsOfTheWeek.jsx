@@ -1,7 +1,7 @@
 // Deals of the week: one card per brand deal (brand, % off), each a link to the brand's goods.
 // The first deal is the big one; the others stack beside it (under it on a phone).
 import { styled } from '@mui/material/styles';
-import { RouterAnchor } from '../../common/Link.jsx';
+import RouterAnchor from '../../common/RouterAnchor.jsx';
 
 const Deals = styled('ul')(({ theme }) => ({
   listStyle: 'none',

@@ -2,7 +2,7 @@
 // opens the product; a card is a picture beside the name and the timer, at every width.
 import { styled } from '@mui/material/styles';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
-import { RouterAnchor } from '../../common/Link.jsx';
+import RouterAnchor from '../../common/RouterAnchor.jsx';
 import Countdown from './Countdown.jsx';
 
 const Deals = styled('ul')(({ theme }) => ({

@@ -3,7 +3,7 @@
 // product cards, for lists a shopper scans rather than browses. On a phone the lists form one
 // swipeable row.
 import { styled } from '@mui/material/styles';
-import { RouterAnchor } from '../../common/Link.jsx';
+import RouterAnchor from '../../common/RouterAnchor.jsx';
 import RatingStars from '../RatingStars.jsx';
 import Section from '../Section.jsx';
 import VisuallyHidden from '../VisuallyHidden.jsx';

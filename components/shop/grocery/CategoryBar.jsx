@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { styled } from '@mui/material/styles';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { RouterAnchor } from '../../common/Link.jsx';
+import RouterAnchor from '../../common/RouterAnchor.jsx';
 import { NavigationIcon } from '../../common/icons.jsx';
 
 const Bar = styled('nav')(({ theme }) => ({

@@ -2,7 +2,7 @@
 // links) and three products of the page's first list as round pictures, each a link to the
 // product with its price. On a phone the pictures sit in a row under the text.
 import { styled } from '@mui/material/styles';
-import { RouterAnchor } from '../../common/Link.jsx';
+import RouterAnchor from '../../common/RouterAnchor.jsx';
 import ButtonLink from '../ButtonLink.jsx';
 import { productUrl } from '../links.js';
 import { formatPrice, salePrice } from '../money.js';

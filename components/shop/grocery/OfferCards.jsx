@@ -2,7 +2,7 @@
 // colour, with an optional discount badge, the title, a line of text and the button text, and
 // the offer's picture beside them. One per row on a phone.
 import { styled } from '@mui/material/styles';
-import { RouterAnchor } from '../../common/Link.jsx';
+import RouterAnchor from '../../common/RouterAnchor.jsx';
 
 // Cards without a colour of their own (grocery3's offer products) take these in turn. All are
 // light, so the dark text keeps its contrast on every card.

@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import { styled } from '@mui/material/styles';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { RouterAnchor } from '../../common/Link.jsx';
+import RouterAnchor from '../../common/RouterAnchor.jsx';
 import { NavigationIcon } from '../../common/icons.jsx';
 
 const Groups = styled('div')(({ theme }) => ({

@@ -1,6 +1,6 @@
 // Where a page sits: Home › category › product, as real links; the last crumb is the page itself.
 import { styled } from '@mui/material/styles';
-import { RouterAnchor } from '../../common/Link.jsx';
+import RouterAnchor from '../../common/RouterAnchor.jsx';
 
 const Nav = styled('nav')(({ theme }) => ({
   marginBottom: theme.spacing(2),

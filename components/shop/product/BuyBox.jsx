@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { styled } from '@mui/material/styles';
 import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
-import { RouterAnchor } from '../../common/Link.jsx';
+import RouterAnchor from '../../common/RouterAnchor.jsx';
 import { notify } from '../../common/toast.jsx';
 import { useCart } from '../../state/cart.jsx';
 import { searchUrl } from '../links.js';

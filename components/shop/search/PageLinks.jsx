@@ -4,7 +4,7 @@ import { styled } from '@mui/material/styles';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import { RouterAnchor } from '../../common/Link.jsx';
+import RouterAnchor from '../../common/RouterAnchor.jsx';
 import VisuallyHidden from '../VisuallyHidden.jsx';
 
 const Nav = styled('nav')(({ theme }) => ({

@@ -5,7 +5,7 @@ import { styled } from '@mui/material/styles';
 import Star from '@mui/icons-material/Star';
 import Tune from '@mui/icons-material/Tune';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { RouterAnchor } from '../../common/Link.jsx';
+import RouterAnchor from '../../common/RouterAnchor.jsx';
 import VisuallyHidden from '../VisuallyHidden.jsx';
 import { activeFilters, searchHref } from './searchHref.js';
 
