@@ -19,6 +19,8 @@ def open_hydrated(page_factory, url: str, width: int = 1280, height: int = 800):
     page, log = page_factory(width, height)
     page.goto(url)
     page.wait_for_function(f"({HYDRATED})(document.querySelector('article button'))")
+    # The saved (or demo) cart is read after hydration; it is written back once it has loaded.
+    page.wait_for_function("localStorage.getItem('cart') !== null")
     return page, log
 
 
