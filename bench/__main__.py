@@ -2,20 +2,35 @@
 from __future__ import annotations
 
 import os
+import sys
 
-from . import cache, sizes, ssr
+from . import admin_lists, admin_ssr, cache, sizes, ssr
 from .common import running_server, seeded_database
 
-STOREFRONTS = ["/", "/market-1"]
+STOREFRONTS = [
+    "/", "/market-1", "/grocery1", "/grocery2", "/grocery3", "/furniture-shop", "/healthbeauty-shop",
+    "/gift-shop", "/gadget-shop", "/fashion-shop", "/product/search/Onion", "/product/1", "/cart", "/checkout",
+]
+
+
+def section(text: str) -> None:
+    print(text + "\n", flush=True)
 
 
 def main() -> None:
+    only = set(sys.argv[1:])  # e.g. `python -m bench sizes ssr` runs just those
+    wanted = lambda name: not only or name in only  # noqa: E731
     with seeded_database() as (url, media), running_server(url, media, SSR_POOL_SIZE=str(os.cpu_count() or 1)) as base:
-        print(sizes.run(base, STOREFRONTS), flush=True)
-        print(flush=True)
-        print(ssr.run(base, {p: p for p in STOREFRONTS}), flush=True)
-        print(flush=True)
-        print(cache.run(base), flush=True)
+        if wanted("sizes"):
+            section(sizes.run(base, STOREFRONTS))
+        if wanted("ssr"):
+            section(ssr.run(base, {p: p for p in STOREFRONTS}))
+        if wanted("cache"):
+            section(cache.run(base))
+        if wanted("admin"):
+            admin_ssr.run(base, admin_ssr.sign_in(base))
+    if wanted("admin"):
+        section(admin_lists.run())
 
 
 if __name__ == "__main__":

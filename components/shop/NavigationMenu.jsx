@@ -4,8 +4,8 @@
 // A side panel with expandable items from md up, a "Categories" button and drawer on a phone
 // (see ./navigation/Menu.jsx). Its code (and the navigation icons) is not first-load
 // JavaScript: the server renders it in full and the browser hydrates it when its chunk arrives.
-import deferredModule from './navigation/deferredModule.jsx';
+import deferModule from './deferModule.jsx';
 
-const NavigationMenu = /* @__PURE__ */ deferredModule(() => import('./navigation/Menu.jsx'))('default');
+const NavigationMenu = /* @__PURE__ */ deferModule(() => import('./navigation/Menu.jsx'))('default');
 
 export default NavigationMenu;

@@ -1,5 +1,5 @@
-// Sections of one lazily loaded chunk, as components: the same mechanism as ./deferred.jsx (read
-// its comment), for a storefront's own sections. The server renders them in full; the browser
+// Components of one lazily loaded chunk (the kit's sections, a shop's own sections, page parts,
+// the side menu). The server renders them in full; the browser
 // keeps that markup and hydrates each section when the chunk has arrived, so the code is not
 // part of the page's first-load JavaScript.
 //

@@ -4,41 +4,12 @@
 // while it hydrates the header and hero, and hydrates each section when the chunk arrives
 // (React keeps the server markup of a suspended <Suspense> boundary until then).
 //
-// React.lazy is given a thenable that settles synchronously once the chunk is loaded. On the
-// server the import is started when the bundle is evaluated and has settled before the first
+// The mechanism is ./deferModule.jsx: on the server the import has settled before the first
 // render (V8 runs pending promise jobs when the bundle's evaluation returns), so renders never
 // suspend there.
-import { lazy, Suspense } from 'react';
+import deferModule from './deferModule.jsx';
 
-const load = () => import('./sections.js');
-let sections = null;
-let pending = null;
-
-function loadSections() {
-  pending ||= load().then((module) => {
-    sections = module;
-    return module;
-  });
-  return pending;
-}
-
-if (typeof window === 'undefined') loadSections();
-
-function deferredSection(name) {
-  const Lazy = lazy(() => {
-    if (sections) return { then: (resolve) => resolve({ default: sections[name] }) };
-    return loadSections().then((module) => ({ default: module[name] }));
-  });
-  function Deferred(props) {
-    return (
-      <Suspense fallback={null}>
-        <Lazy {...props} />
-      </Suspense>
-    );
-  }
-  Deferred.displayName = `Deferred(${name})`;
-  return Deferred;
-}
+const deferredSection = /* @__PURE__ */ deferModule(() => import('./sections.js'));
 
 export const BrandList = /* @__PURE__ */ deferredSection('BrandList');
 export const ChipLinks = /* @__PURE__ */ deferredSection('ChipLinks');

@@ -1,7 +1,7 @@
 // The furniture shop's own sections, out of the page's first-load JavaScript (see
-// ../navigation/deferredModule.jsx).
-import deferredModule from '../navigation/deferredModule.jsx';
+// ../deferModule.jsx).
+import deferModule from '../deferModule.jsx';
 
-const deferred = /* @__PURE__ */ deferredModule(() => import('./FurnitureGrid.jsx'));
+const deferred = /* @__PURE__ */ deferModule(() => import('./FurnitureGrid.jsx'));
 
 export const FurnitureGrid = /* @__PURE__ */ deferred('default');

@@ -1,7 +1,7 @@
 // Breadcrumbs, pictures and reviews: server-rendered, hydrated once their chunk has arrived.
-import deferredParts from '../deferredParts.jsx';
+import deferModule from '../deferModule.jsx';
 
-const part = deferredParts(() => import('./parts.js'));
+const part = deferModule(() => import('./parts.js'));
 
 export const Breadcrumbs = /* @__PURE__ */ part('Breadcrumbs');
 export const Gallery = /* @__PURE__ */ part('Gallery');

@@ -1,4 +1,4 @@
-// The product page's parts, loaded after its first-load JavaScript (see ../deferredParts.jsx).
+// The product page's parts, loaded after its first-load JavaScript (see ../deferModule.jsx).
 // The buy box is not among them: adding to the cart works as soon as the page has hydrated.
 export { default as Breadcrumbs } from './Breadcrumbs.jsx';
 export { default as Gallery } from './Gallery.jsx';

@@ -1,7 +1,7 @@
 // Filters, sort, page links and the empty state: server-rendered, hydrated once their chunk has arrived.
-import deferredParts from '../deferredParts.jsx';
+import deferModule from '../deferModule.jsx';
 
-const part = deferredParts(() => import('./parts.js'));
+const part = deferModule(() => import('./parts.js'));
 
 export const NoResults = /* @__PURE__ */ part('NoResults');
 export const PageLinks = /* @__PURE__ */ part('PageLinks');

@@ -1,4 +1,4 @@
-// The search page's parts, loaded after its first-load JavaScript (see ../deferredParts.jsx).
+// The search page's parts, loaded after its first-load JavaScript (see ../deferModule.jsx).
 // The filter form and the sort select are a plain GET form until they hydrate, so they work
 // from the first paint.
 export { default as NoResults } from './NoResults.jsx';
