@@ -150,13 +150,13 @@ def expected_cards(client, now: dt.datetime) -> dict[str, tuple]:
         return a, b, change
 
     orders = read(client, lambda s: s.execute(select(Order.created_at, Order.total)).all())
-    customers = read(client, lambda s: s.execute(select(Customer.created_at, Customer.id)).all())
+    buyers = read(client, lambda s: s.execute(select(Order.created_at, Order.customer_id)).all())
     earnings = read(client, lambda s: s.execute(select(Earning.created_at, Earning.admin_commission)).all())
     total = lambda values: sum(values, Decimal(0))  # noqa: E731
     return {
         "sales": figures(orders, total),
         "orders": figures(orders, len),
-        "customers": figures(customers, len),
+        "customers": figures(buyers, lambda ids: len(set(ids))),
         "earnings": figures(earnings, total),
     }
 

@@ -96,7 +96,8 @@ def dashboard_card(card_id: str, title: str, color: str, current: Any, previous:
 DASHBOARD_FIGURES = (
     ("sales", "Sales", "primary.main", func.sum(Order.total), Order.created_at, True),
     ("orders", "Orders", "info.main", func.count(Order.id), Order.created_at, False),
-    ("customers", "Customers", "success.main", func.count(Customer.id), Customer.created_at, False),
+    # Customers who ordered in the period: a shop's returning buyers count, not only sign-ups.
+    ("customers", "Customers", "success.main", func.count(func.distinct(Order.customer_id)), Order.created_at, False),
     ("earnings", "Earnings", "warning.main", func.sum(Earning.admin_commission), Earning.created_at, True),
 )
 

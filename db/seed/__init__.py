@@ -16,7 +16,7 @@ from . import content, ledger
 from .catalogue import build_catalogue
 from .common import normalise_now
 from .images import Media
-from .people import build_people
+from .people import build_people, register_at_first_order
 from .reviews import build_reviews
 from .sales import build_sales
 
@@ -38,6 +38,7 @@ def seed(session: Session, media_dir: Path, *, now: dt.datetime | None = None) -
     catalogue = build_catalogue(media, people.sellers_by_shop, now)
     reviews = build_reviews(catalogue.products, people.customers, now)
     sales = build_sales(catalogue.products, people.customers, now)
+    register_at_first_order(people.customers, sales.orders)
     shop_content = content.build_content(media, catalogue, now)
     session.add_all([
         *people.packages.values(), *people.sellers, *people.customers, *people.payments,
