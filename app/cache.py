@@ -6,13 +6,14 @@ when stored and served with an ETag.
 """
 from __future__ import annotations
 
+import asyncio
 import gzip
 import hashlib
 import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Callable
+from typing import Awaitable, Callable
 
 import brotli
 from starlette.requests import Request
@@ -56,6 +57,27 @@ class PageCache:
     def __init__(self, max_entries: int):
         self.max_entries = max_entries
         self._pages: OrderedDict[tuple, CachedPage] = OrderedDict()
+        self._building: dict[tuple, asyncio.Future] = {}
+
+    async def single_flight(self, key: tuple, build: Callable[[], Awaitable[CachedPage]]) -> CachedPage:
+        """Build and store the page for `key` once, however many requests ask for it meanwhile:
+        a burst of misses (a cold start, a catalogue write) must not render the page N times."""
+        if (building := self._building.get(key)) is not None:
+            page = await asyncio.shield(building)
+            if page is not None:
+                return page
+        future = asyncio.get_running_loop().create_future()
+        self._building[key] = future
+        try:
+            page = await build()
+            self.put(key, page)
+            future.set_result(page)
+            return page
+        except BaseException:
+            future.set_result(None)  # the waiters build it themselves and meet the error too
+            raise
+        finally:
+            self._building.pop(key, None)
 
     def get(self, key: tuple) -> CachedPage | None:
         page = self._pages.get(key)

@@ -24,7 +24,9 @@ def wrk(url: str, script: str | None = None) -> tuple[float, int]:
             args[1:1] = ["-s", lua.name]
         out = subprocess.run(args, capture_output=True, text=True, timeout=SECONDS + 30).stdout
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-    errors = sum(int(n) for n in re.findall(r"(?:Non-2xx or 3xx responses|connect|read|write|timeout)\D+(\d+)", out))
+    errors = sum(int(n) for n in re.findall(r"Non-2xx or 3xx responses:\s+(\d+)", out))
+    if socket := re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out):
+        errors += sum(int(n) for n in socket.groups())
     return rate, errors
 
 

@@ -14,8 +14,8 @@ from py_mini_racer import MiniRacer
 
 from .common import BUILD, median, page_json, table
 
-ROUNDS = 5
-ITERATIONS = 200
+ROUNDS = 3
+ITERATIONS = 60
 
 
 def v8_rate(racer: MiniRacer, name: str, page: str) -> float:

@@ -54,3 +54,30 @@ def test_catalogue_version_counts_each_writing_transaction_once(client):
 
     db.write_sync(two_changes)
     assert db.read_sync(catalogue_version.current) == start + 1
+
+
+def test_a_burst_of_misses_renders_the_page_once(client):
+    import asyncio
+
+    services = client.app.state.services
+    renders = []
+    original = services.renderer.render
+
+    async def counting(name, page_json):
+        renders.append(name)
+        await asyncio.sleep(0.05)  # hold the render open while the others arrive
+        return await original(name, page_json)
+
+    services.renderer.render = counting
+
+    async def burst():
+        import httpx
+
+        transport = httpx.ASGITransport(app=client.app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
+            return await asyncio.gather(*(http.get("/grocery3?burst=1") for _ in range(8)))
+
+    responses = client.portal.call(burst)
+    assert [r.status_code for r in responses] == [200] * 8
+    assert len({r.headers["etag"] for r in responses}) == 1
+    assert renders == ["Grocery3"]

@@ -82,15 +82,17 @@ async def respond_cached(request: Request, load: Callable[[], Any]) -> Response:
     key = (request.url.path, request.url.query, as_json, services.catalogue_version.get(), slot)
     cached = services.page_cache.get(key)
     if cached is None:
-        page: Page = await load()
-        if as_json:
-            body = json.dumps(page_document(services, request, page), ensure_ascii=False).encode()
-            cached = CachedPage.build(body, "application/json", page.status)
-        else:
-            body = (await render_html(services, request, page)).encode()
-            cached = CachedPage.build(body, "text/html; charset=utf-8", page.status)
-        services.page_cache.put(key, cached)
+        cached = await services.page_cache.single_flight(key, lambda: build_page(services, request, load, as_json))
     return cached.response(request)
+
+
+async def build_page(services: Services, request: Request, load: Callable[[], Any], as_json: bool) -> CachedPage:
+    page: Page = await load()
+    if as_json:
+        body = json.dumps(page_document(services, request, page), ensure_ascii=False).encode()
+        return CachedPage.build(body, "application/json", page.status)
+    body = (await render_html(services, request, page)).encode()
+    return CachedPage.build(body, "text/html; charset=utf-8", page.status)
 
 
 def page_route(path: str, loader: Loader, *, cached: bool = True, name: str | None = None) -> Route:
