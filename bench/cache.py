@@ -3,6 +3,7 @@ from the same server, with wrk on loopback. Budgets: cached ≥ 0.8 × static; c
 from __future__ import annotations
 
 import re
+import time
 import shutil
 import subprocess
 import tempfile
@@ -46,6 +47,8 @@ def run(base: str) -> str:
             rate, failed = wrk(url, script)
             results[name].append(rate)
             errors[name] += failed
+            if script:  # let the server finish the renders still queued before the next target
+                time.sleep(8)
     static = median(results["static file /favicon.svg"])
     cached = median(results["cached /market-1"])
     rows = [[name, f"{median(r):.0f}", errors[name], f"{median(r) / static:.2f}"] for name, r in results.items()]
