@@ -106,3 +106,14 @@ def page_route(path: str, loader: Loader, *, cached: bool = True, name: str | No
         return await respond(request, await load())
 
     return Route(path, endpoint, methods=["GET", "HEAD"], name=name)
+
+
+def shop_page_route(path: str, name: str, sections: dict[str, Callable[[Session], Any]], description: str) -> Route:
+    """A storefront home whose every prop is one db/queries function of the session (the same
+    function its /api list answers with), read in one session; canonical link = its path."""
+
+    def loader(session: Session, path_params: dict, query: dict) -> Page:
+        props = {key: read(session) for key, read in sections.items()}
+        return Page(name, props, meta={"description": description, "canonical": path})
+
+    return page_route(path, loader)

@@ -7,56 +7,32 @@ path (pages/themes.py); the title is the store's own (SPEC.md §1).
 """
 from __future__ import annotations
 
-from sqlalchemy.orm import Session
-
 from db.queries import furniture, gift, healthbeauty
 
-from .render import Page, page_route
-
-
-def furniture_shop(session: Session, path: dict, query: dict) -> Page:
-    return Page("FurnitureShop", {
-        "navigation": furniture.navigation(session),
-        "topNewProducts": furniture.top_new_products(session),
-        "topSellingProducts": furniture.top_selling_products(session),
-        "allProducts": furniture.all_products(session),
-    }, meta={
-        "description": "Furniture for every room: sofas, chairs, beds, tables and lighting, the newest designs "
-                       "and best sellers, each in a choice of colours.",
-        "canonical": "/furniture-shop",
-    })
-
-
-def healthbeauty_shop(session: Session, path: dict, query: dict) -> Page:
-    return Page("HealthBeautyShop", {
-        "navigation": healthbeauty.navigation(session),
-        "topNewProducts": healthbeauty.top_new_products(session),
-        "allProducts": healthbeauty.all_products(session),
-        "services": healthbeauty.services(session),
-    }, meta={
-        "description": "Health and beauty online: skincare, makeup, hair care, vitamins and fragrance, "
-                       "with fast delivery, a money-back guarantee and secure payment.",
-        "canonical": "/healthbeauty-shop",
-    })
-
-
-def gift_shop(session: Session, path: dict, query: dict) -> Page:
-    return Page("GiftShop", {
-        "navigation": gift.navigation(session),
-        "topCategories": gift.top_categories(session),
-        "popularProducts": gift.popular_products(session),
-        "topSoldProducts": gift.top_selling_products(session),
-        "allProducts": gift.all_products(session),
-        "services": gift.service_list(session),
-    }, meta={
-        "description": "Gifts for every occasion: toys, flowers, teddy bears, greeting cards and gift boxes, "
-                       "popular picks and best sellers with fast delivery.",
-        "canonical": "/gift-shop",
-    })
-
+from .render import shop_page_route
 
 routes = [
-    page_route("/furniture-shop", furniture_shop),
-    page_route("/healthbeauty-shop", healthbeauty_shop),
-    page_route("/gift-shop", gift_shop),
+    shop_page_route("/furniture-shop", "FurnitureShop", {
+        "navigation": furniture.navigation,
+        "topNewProducts": furniture.top_new_products,
+        "topSellingProducts": furniture.top_selling_products,
+        "allProducts": furniture.all_products,
+    }, "Furniture for every room: sofas, chairs, beds, tables and lighting, the newest designs "
+       "and best sellers, each in a choice of colours."),
+    shop_page_route("/healthbeauty-shop", "HealthBeautyShop", {
+        "navigation": healthbeauty.navigation,
+        "topNewProducts": healthbeauty.top_new_products,
+        "allProducts": healthbeauty.all_products,
+        "services": healthbeauty.services,
+    }, "Health and beauty online: skincare, makeup, hair care, vitamins and fragrance, "
+       "with fast delivery, a money-back guarantee and secure payment."),
+    shop_page_route("/gift-shop", "GiftShop", {
+        "navigation": gift.navigation,
+        "topCategories": gift.top_categories,
+        "popularProducts": gift.popular_products,
+        "topSoldProducts": gift.top_selling_products,
+        "allProducts": gift.all_products,
+        "services": gift.service_list,
+    }, "Gifts for every occasion: toys, flowers, teddy bears, greeting cards and gift boxes, "
+       "popular picks and best sellers with fast delivery."),
 ]
