@@ -2,6 +2,7 @@
 its renderer, a signed-in administrator, a live server and Debian's Chromium for browser tests."""
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import socket
@@ -124,7 +125,9 @@ def seeded_postgres(tmp_path_factory) -> tuple[str, Path]:
     import psycopg
 
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-    name = f"sb_test_{worker}"
+    # Two checkouts testing at once (a work tree beside main) must not drop each other's database.
+    checkout = hashlib.sha1(str(Path(__file__).resolve().parent).encode()).hexdigest()[:6]
+    name = f"sb_test_{checkout}_{worker}"
     with psycopg.connect(TEST_POSTGRES_URL, autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         connection.execute(f'CREATE DATABASE "{name}"')
