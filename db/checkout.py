@@ -91,7 +91,9 @@ def place_order(session: Session, checkout: Checkout) -> Order:
             raise CheckoutRefused("Some items in your cart changed. Please review them and try again.",
                                   [{"id": str(product.id), "reason": "stock", "message": f"{product.title} just sold out."}])
         unit = sale_price(product)
-        order.lines.append(OrderLine(product_id=product.id, seller_id=product.seller_id, title=product.title,
+        rate = product.seller.package.commission_rate if product.seller else None
+        order.lines.append(OrderLine(product_id=product.id, seller_id=product.seller_id, commission_rate=rate,
+                                     title=product.title,
                                      unit_price=unit, qty=line.qty, amount=unit * line.qty))
     order.total = sum((line.amount for line in order.lines), Decimal("0"))
     order.history.append(OrderStatusChange(from_status=None, to_status="Pending", changed_by=customer.email))

@@ -7,7 +7,7 @@ from decimal import Decimal
 from sqlalchemy import CheckConstraint, ForeignKey, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .base import Base, utcnow
+from .base import Base, CommissionRate, utcnow
 
 ORDER_STATUSES = ("Pending", "Processing", "Delivered")
 PAYMENT_STATUSES = ("Success", "Pending")
@@ -58,6 +58,9 @@ class OrderLine(Base):
     product_id: Mapped[int] = mapped_column(ForeignKey("product.id", ondelete="RESTRICT"), index=True)
     # The seller and the price are those at the time of the order.
     seller_id: Mapped[int | None] = mapped_column(ForeignKey("seller.id", ondelete="RESTRICT"), index=True)
+    # The store's share of a seller's line: the seller's package rate when the order was placed,
+    # so a later package change does not rewrite what earlier sales earn (db/ledger.py).
+    commission_rate: Mapped[Decimal | None] = mapped_column(CommissionRate)
     title: Mapped[str] = mapped_column(String(200))
     unit_price: Mapped[Decimal]
     qty: Mapped[int]

@@ -5,10 +5,11 @@ import datetime as dt
 import random
 import re
 import unicodedata
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from urllib.parse import quote
 
-CENT = Decimal("0.01")
+from ..ledger import cents
+
 PAYMENT_METHODS = ("Stripe", "PayPal", "Payoneer", "Visa Card", "Cash")
 
 
@@ -20,19 +21,9 @@ def rng(topic: str) -> random.Random:
     return random.Random(f"student-books/{topic}")
 
 
-def cents(value: Decimal | int | str) -> Decimal:
-    """Money rounds to the cent, half up, like a till."""
-    return Decimal(value).quantize(CENT, rounding=ROUND_HALF_UP)
-
-
 def sale_price(price: Decimal, discount: int) -> Decimal:
     """What a customer pays for one unit: the price less its whole-percent discount."""
     return cents(price * (100 - discount) / 100)
-
-
-def commission(amount: Decimal, rate: Decimal) -> Decimal:
-    """The store's share of an amount at a package's commission rate."""
-    return cents(amount * rate)
 
 
 def slugify(text: str) -> str:

@@ -1,7 +1,7 @@
 """The sellers' money: earnings of delivered lines, refund reversals, payout requests and payouts.
 
 The rules the admin's ledger check relies on:
-- one sale earning per seller line of a delivered order, split at the seller's package rate;
+- one sale earning per seller line of a delivered order, split at the line's rate (db/ledger.py);
 - one negative reversal per accepted refund, split at the same rate;
 - balance = sum(seller_earning) - sum(payouts), never negative at any moment;
 - a payout request asks for at most the balance at that moment, an accepted one is paid exactly once.
@@ -15,8 +15,9 @@ import random
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from ..ledger import refund_reversal, sale_earning
 from ..models import Earning, Order, Payout, PayoutRequest, RefundRequest, Seller
-from .common import PAYMENT_METHODS, commission, random_time_between, rng
+from .common import PAYMENT_METHODS, random_time_between, rng
 from .sales import delivered_at
 
 # How many payout requests a seller with earnings makes over the period.
@@ -27,44 +28,15 @@ UNDECIDED_WITHIN = dt.timedelta(days=12)
 SMALLEST_REQUEST = Decimal("10")
 
 
-def split(amount: Decimal, rate: Decimal) -> tuple[Decimal, Decimal]:
-    """(seller's part, store's commission) of an amount; the two always add up to it."""
-    store = commission(amount, rate)
-    return amount - store, store
-
-
 def sale_earnings(orders: list[Order]) -> list[Earning]:
-    earnings = []
-    for order in orders:
-        if order.status != "Delivered":
-            continue
-        when = delivered_at(order)
-        for line in order.lines:
-            if line.seller is None:
-                continue
-            rate = line.seller.package.commission_rate
-            seller_part, store_part = split(line.amount, rate)
-            earnings.append(Earning(
-                seller_id=line.seller.id, order_id=order.id, order_line_id=line.id, commission_rate=rate,
-                seller_earning=seller_part, admin_commission=store_part, created_at=when,
-            ))
-    return earnings
+    return [sale_earning(line, delivered_at(order))
+            for order in orders if order.status == "Delivered"
+            for line in order.lines if line.seller_id is not None]
 
 
 def refund_reversals(refunds: list[RefundRequest]) -> list[Earning]:
-    reversals = []
-    for refund in refunds:
-        if refund.status != "Accepted":
-            continue
-        line = refund.order_line
-        rate = line.seller.package.commission_rate
-        seller_part, store_part = split(refund.amount, rate)
-        reversals.append(Earning(
-            seller_id=line.seller.id, order_id=line.order.id, order_line_id=line.id,
-            refund_request_id=refund.id, commission_rate=rate,
-            seller_earning=-seller_part, admin_commission=-store_part, created_at=refund.decided_at,
-        ))
-    return reversals
+    return [refund_reversal(refund, refund.order_line, refund.decided_at)
+            for refund in refunds if refund.status == "Accepted"]
 
 
 @dataclass

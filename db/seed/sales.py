@@ -7,8 +7,9 @@ import random
 from dataclasses import dataclass
 from decimal import Decimal
 
+from ..ledger import cents
 from ..models import Customer, Order, OrderLine, OrderStatusChange, Product, RefundRequest
-from .common import PAYMENT_METHODS, cents, days_ago, random_time_between, rng, sale_price
+from .common import PAYMENT_METHODS, days_ago, random_time_between, rng, sale_price
 from .people import street_address
 
 ORDER_COUNT = 450
@@ -88,7 +89,8 @@ def payment_status(status: str, method: str) -> str:
 def order_line(r: random.Random, product: Product) -> OrderLine:
     unit_price = sale_price(product.price, product.discount)
     qty = 1 if unit_price > 100 else r.choice((1, 1, 1, 2, 2, 3))
-    return OrderLine(product=product, seller=product.seller, title=product.title,
+    rate = product.seller.package.commission_rate if product.seller else None
+    return OrderLine(product=product, seller=product.seller, commission_rate=rate, title=product.title,
                      unit_price=unit_price, qty=qty, amount=unit_price * qty)
 
 
