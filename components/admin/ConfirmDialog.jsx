@@ -1,6 +1,8 @@
 // SPEC §5's confirmation dialog for destructive actions: title 'Are you sure?', buttons 'Ok' and
 // 'Cancel'. Ok stays disabled until the required keyword is typed (e.g. the record's name) or,
 // where there is no keyword, the acknowledgement box is ticked. Loaded on first use (AskFirst).
+// `children` adds to the question (e.g. how a payout is paid); `ready` false keeps Ok disabled
+// whatever is ticked (e.g. a payout above the seller's balance).
 import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -20,14 +22,17 @@ export default function ConfirmDialog({
   acknowledgement = 'I understand this cannot be undone',
   okText = 'Ok',
   cancelText = 'Cancel',
+  okColor = 'error',
+  ready = true,
   onOk,
   onClose,
+  children,
 }) {
   const [typed, setTyped] = useState('');
   const [ticked, setTicked] = useState(false);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
-  const confirmed = keyword ? typed.trim() === keyword.trim() : ticked;
+  const confirmed = ready && (keyword ? typed.trim() === keyword.trim() : ticked);
 
   const reset = () => {
     setTyped('');
@@ -56,6 +61,7 @@ export default function ConfirmDialog({
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           {message && <DialogContentText sx={{ mb: 2 }}>{message}</DialogContentText>}
+          {children}
           {keyword ? (
             <TextField
               autoFocus
@@ -77,7 +83,7 @@ export default function ConfirmDialog({
           <Button onClick={close} disabled={busy}>
             {cancelText}
           </Button>
-          <Button type="submit" color="error" variant="contained" disabled={!confirmed || busy}>
+          <Button type="submit" color={okColor} variant="contained" disabled={!confirmed || busy}>
             {okText}
           </Button>
         </DialogActions>

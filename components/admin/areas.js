@@ -12,6 +12,7 @@ import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 
 export const ADMIN_AREAS = [
   { title: 'Dashboard', href: '/admin', Icon: DashboardOutlined },
@@ -27,6 +28,7 @@ export const ADMIN_AREAS = [
   { title: 'Earning History', href: '/admin/earning-history', Icon: PaidOutlined },
   { title: 'Payouts', href: '/admin/payouts', Icon: AccountBalanceWalletOutlined },
   { title: 'Payout Requests', href: '/admin/payout-requests', Icon: RequestQuoteOutlined },
+  { title: 'Audit Log', href: '/admin/audit-log', Icon: HistoryOutlined },
 ];
 
 

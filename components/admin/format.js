@@ -15,3 +15,12 @@ export function formatCount(value) {
 export function formatPercent(value) {
   return `${Math.abs(Number(value) || 0).toFixed(2)}%`;
 }
+
+// ISO timestamps as the server sent them (its clock), cut rather than parsed for the same reason.
+export function formatDate(iso) {
+  return iso ? String(iso).slice(0, 10) : '—';
+}
+
+export function formatDateTime(iso) {
+  return iso ? String(iso).slice(0, 16).replace('T', ' ') : '—';
+}

@@ -3,25 +3,23 @@ import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AdminLayout from '../admin/AdminLayout.jsx';
 import DataTable from '../admin/DataTable.jsx';
 import CustomerForm from '../admin/forms/CustomerForm.jsx';
-import { formatMoney } from '../admin/format.js';
+import { formatDate, formatMoney } from '../admin/format.js';
+import StatusChip from '../admin/list/StatusChip.jsx';
 import Link from '../common/Link.jsx';
 import { notify } from '../common/toast.jsx';
 
-const STATUS_COLOR = { Delivered: 'success', Processing: 'info', Pending: 'warning' };
-
 const ORDER_COLUMNS = [
   { key: 'id', label: 'Order', render: (o) => <Link href={`/admin/orders/${o.id}`}>#{o.id}</Link> },
-  { key: 'purchaseDate', label: 'Date', render: (o) => o.purchaseDate.slice(0, 10) },
+  { key: 'purchaseDate', label: 'Date', render: (o) => formatDate(o.purchaseDate) },
   { key: 'qty', label: 'Items', align: 'right' },
   { key: 'amount', label: 'Amount', align: 'right', render: (o) => formatMoney(o.amount) },
-  { key: 'status', label: 'Status', render: (o) => <Chip size="small" variant="outlined" label={o.status} color={STATUS_COLOR[o.status] || 'default'} /> },
+  { key: 'status', label: 'Status', render: (o) => <StatusChip status={o.status} /> },
   { key: 'payment', label: 'Payment' },
 ];
 

@@ -1,24 +1,20 @@
 // /admin: the back office's dashboard (30-day figures, the daily sales chart, recent purchases,
 // products out of stock) inside the admin shell, which guards it by the session. Props come from
 // the server with the signed-in session (app/pages/admin.py).
-import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import AdminLayout from '../admin/AdminLayout.jsx';
 import DashboardCards from '../admin/DashboardCards.jsx';
 import DataTable from '../admin/DataTable.jsx';
 import SalesChart from '../admin/chart/SalesChart.jsx';
 import { formatMoney } from '../admin/format.js';
+import StatusChip from '../admin/list/StatusChip.jsx';
 
 const money = (key) => (record) => formatMoney(record[key]);
 
 const PURCHASE_COLUMNS = [
   { key: 'id', label: 'Order', render: (r) => `#${r.id}` },
   { key: 'product', label: 'Product' },
-  {
-    key: 'payment',
-    label: 'Payment',
-    render: (r) => <Chip size="small" label={r.payment} color={r.payment === 'Success' ? 'success' : 'warning'} variant="outlined" />,
-  },
+  { key: 'payment', label: 'Payment', render: (r) => <StatusChip status={r.payment} /> },
   { key: 'amount', label: 'Amount', align: 'right', render: money('amount') },
 ];
 

@@ -2,9 +2,8 @@
 // and paged on the server; published or unpublished inline; deleted after SPEC §5's dialog.
 import Chip from '@mui/material/Chip';
 import Rating from '@mui/material/Rating';
-import Typography from '@mui/material/Typography';
 import AdminLayout from '../admin/AdminLayout.jsx';
-import { NameCell } from '../admin/list/cells.jsx';
+import { Clipped, NameCell } from '../admin/list/cells.jsx';
 import { YES_NO } from '../admin/list/FilterSelect.jsx';
 import ListView from '../admin/list/ListView.jsx';
 import RowSwitch from '../admin/list/RowSwitch.jsx';
@@ -34,11 +33,7 @@ export default function AdminReviews({ session, list: initial, product }) {
       key: 'comment',
       label: 'Comment',
       sortable: true,
-      render: (row) => (
-        <Typography variant="body2" title={row.comment} sx={{ minWidth: 220, maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {row.comment}
-        </Typography>
-      ),
+      render: (row) => <Clipped text={row.comment} width={360} />,
     },
     {
       key: 'published',

@@ -55,3 +55,21 @@ export function customerErrors(values) {
   if (phone && !PHONE.test(phone)) errors.phone = 'Enter a phone number of 7 to 20 digits, or leave it empty';
   return errors;
 }
+
+// A refund of part or all of what is still refundable on an order line.
+export function refundErrors(values, refundable) {
+  const errors = {};
+  const amount = String(values.amount ?? '').trim();
+  if (!MONEY.test(amount) || Number(amount) <= 0 || Number(amount) > refundable) {
+    errors.amount = `Enter an amount from 0.01 to ${refundable.toFixed(2)} (at most two decimals)`;
+  }
+  text(errors, 'reason', values.reason, 0, 500, 'the reason');
+  return errors;
+}
+
+export function packageErrors(values) {
+  const errors = {};
+  if (!values.package) errors.package = 'Choose a package';
+  if (!values.paymentMethod) errors.paymentMethod = 'Choose how the package is paid';
+  return errors;
+}

@@ -1,6 +1,8 @@
-// Cell contents the admin lists share: a thumbnail, a name linking to its page, money, a dash.
+// Cell contents the admin lists share: a thumbnail, a name linking to its page, long text cut to
+// one line, money, a dash.
 import Avatar from '@mui/material/Avatar';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import Link from '../../common/Link.jsx';
 import { formatMoney } from '../format.js';
 
@@ -24,6 +26,15 @@ export function NameCell({ href, image, name, round }) {
         <span>{name}</span>
       )}
     </Stack>
+  );
+}
+
+// Long text (a comment, an address) on one line, cut with an ellipsis; the whole of it in a tooltip.
+export function Clipped({ text, width = 320 }) {
+  return (
+    <Typography variant="body2" title={text} sx={{ minWidth: 200, maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      {text}
+    </Typography>
   );
 }
 

@@ -1,0 +1,68 @@
+// Moving a record on to one of its `next` statuses (orders, refund requests, payout requests):
+// ask first (SPEC §5's dialog), then PATCH { status, ...body }, then a toast. The server holds the
+// rules: a refused move (409: moved meanwhile, or a payout above the balance) is said in an error
+// toast. `onSettled(answer)` runs either way, so the page can show the record as it now is.
+//
+// describe(row, to) -> { message, done (the toast once moved), body? (more to send, e.g. the
+// payment method), content? (more of the dialog), ready? (false keeps Ok disabled) }.
+// ask(row, to) opens the dialog; `dialog` is the element to render; button(row, to, props?) is a
+// button that asks, saying props.label (on the record's own page) or, in a list, the move's verb,
+// named "<verb> <name(row)>" for screen readers.
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import { notify } from '../../common/toast.jsx';
+import { sendJson } from '../forms/api.js';
+import AskFirst from './AskFirst.jsx';
+
+// What the button says for a move to each status.
+export const MOVE_VERBS = { Processing: 'Process', Delivered: 'Deliver', Accepted: 'Accept', Rejected: 'Reject' };
+
+export default function useStatusMove(endpoint, { key = 'id', name, describe, onSettled }) {
+  // The move stays set while the dialog animates closed, so its text does not vanish first.
+  const [move, setMove] = useState(null);
+  const [open, setOpen] = useState(false);
+  const about = move ? describe(move.row, move.to) : null;
+
+  const ask = (row, to) => {
+    setMove({ row, to });
+    setOpen(true);
+  };
+  const send = async () => {
+    const { row, to } = move;
+    const answer = await sendJson('PATCH', `${endpoint}/${row[key]}`, { status: to, ...about.body });
+    setOpen(false);
+    if (answer.ok) notify.success(about.done);
+    else notify.error(answer.data.message);
+    onSettled(answer);
+  };
+
+  const dialog = (
+    <AskFirst
+      open={open}
+      message={about?.message}
+      acknowledgement={move ? `Move ${name(move.row)} to ${move.to}` : undefined}
+      okColor={move?.to === 'Rejected' ? 'error' : 'primary'}
+      ready={about?.ready ?? true}
+      onOk={send}
+      onClose={() => setOpen(false)}
+    >
+      {about?.content}
+    </AskFirst>
+  );
+  const button = (row, to, { label, ...props } = {}) => {
+    const verb = MOVE_VERBS[to] || `Move to ${to}`;
+    return (
+      <Button
+        size="small"
+        variant="outlined"
+        color={to === 'Rejected' ? 'error' : 'primary'}
+        aria-label={label ? undefined : `${verb} ${name(row)}`}
+        onClick={() => ask(row, to)}
+        {...props}
+      >
+        {label || verb}
+      </Button>
+    );
+  };
+  return { ask, dialog, button };
+}

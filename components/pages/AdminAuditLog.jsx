@@ -1,0 +1,117 @@
+// /admin/audit-log: who changed what in the back office, newest first, searched, filtered
+// (entity), sorted, paged and exported on the server. Read-only: an entry's details show the
+// record before and after the change side by side, the changed fields marked.
+import { useId, useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import AdminLayout from '../admin/AdminLayout.jsx';
+import { formatDateTime } from '../admin/format.js';
+import ListView from '../admin/list/ListView.jsx';
+import useAdminList from '../admin/list/useAdminList.js';
+
+const shown = (value) => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+// Every field of the record before or after, in the order the record has them.
+function fieldsOf(before, after) {
+  return [...new Set([...Object.keys(before || {}), ...Object.keys(after || {})])];
+}
+
+const entityOf = (entry) => `${entry.entity.replace(/_/g, ' ')} #${entry.entityId}`;
+
+function Changes({ entry, onClose }) {
+  const titleId = useId();
+  const { before, after } = entry;
+  const value = { fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', verticalAlign: 'top' };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <DialogTitle id={titleId}>
+        {entry.action} {entityOf(entry)}
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          By {entry.actor} on {formatDateTime(entry.date)}. {before && after ? 'Changed fields are marked.' : before ? 'The record as it was.' : 'The record as it was created.'}
+        </DialogContentText>
+        <TableContainer>
+          <Table size="small" aria-label="Before and after">
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ fontWeight: 600 }}>Field</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>Before</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>After</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {fieldsOf(before, after).map((field) => {
+                const changed = shown(before?.[field]) !== shown(after?.[field]);
+                return (
+                  <TableRow key={field} data-changed={changed || undefined} sx={changed ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.14) } : undefined}>
+                    <TableCell sx={{ verticalAlign: 'top', fontWeight: changed ? 600 : 400 }}>
+                      {field}
+                      {changed && (
+                        <Typography component="span" variant="caption" sx={{ display: 'block', color: 'warning.dark' }}>
+                          changed
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell sx={value}>{before ? shown(before[field]) : '—'}</TableCell>
+                    <TableCell sx={value}>{after ? shown(after[field]) : '—'}</TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export default function AdminAuditLog({ session, list: initial, entities = [] }) {
+  const list = useAdminList('/api/audit-log', initial);
+  const [open, setOpen] = useState(null);
+  const columns = [
+    { key: 'id', label: 'No', sortable: true },
+    { key: 'date', label: 'Date', sortable: true, render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.date)}</span> },
+    { key: 'actor', label: 'By', sortable: true },
+    { key: 'action', label: 'Action', sortable: true },
+    { key: 'entity', label: 'Record', sortable: true, render: (row) => entityOf(row) },
+    {
+      key: 'details',
+      label: 'Details',
+      align: 'right',
+      render: (row) => (
+        <Button size="small" onClick={() => setOpen(row)} aria-label={`Details of entry #${row.id}`}>
+          Details
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <AdminLayout active="/admin/audit-log" title="Audit Log" session={session}>
+      <ListView
+        title="Audit log"
+        list={list}
+        columns={columns}
+        filters={[{ name: 'entity', label: 'Record', options: entities.map((e) => ({ value: e, label: e.replace(/_/g, ' ') })) }]}
+        searchLabel="Search the audit log"
+        emptyText="Nothing has been changed yet."
+      />
+      {open && <Changes entry={open} onClose={() => setOpen(null)} />}
+    </AdminLayout>
+  );
+}
