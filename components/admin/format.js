@@ -1,4 +1,4 @@
-// Number formatting done by hand rather than with Intl, so the server's V8 (whose ICU data may
+// Formatting (numbers, dates, words) done by hand rather than with Intl, so the server's V8 (whose ICU data may
 // differ from the browser's) and the browser print exactly the same text and hydration matches.
 const withThousands = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
@@ -10,6 +10,10 @@ export function formatMoney(value) {
 
 export function formatCount(value) {
   return withThousands(String(Math.round(Number(value) || 0)));
+}
+
+export function capitalised(text) {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : '';
 }
 
 export function formatPercent(value) {

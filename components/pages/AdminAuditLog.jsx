@@ -17,7 +17,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import AdminLayout from '../admin/AdminLayout.jsx';
-import { formatDateTime } from '../admin/format.js';
+import { capitalised, formatDateTime } from '../admin/format.js';
+import { dayAndTime } from '../admin/list/cells.jsx';
 import ListView from '../admin/list/ListView.jsx';
 import useAdminList from '../admin/list/useAdminList.js';
 
@@ -37,7 +38,7 @@ function Changes({ entry, onClose }) {
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
       <DialogTitle id={titleId}>
-        {entry.action} {entityOf(entry)}
+        {capitalised(entry.action)} {entityOf(entry)}
       </DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
@@ -86,7 +87,7 @@ export default function AdminAuditLog({ session, list: initial, entities = [] })
   const [open, setOpen] = useState(null);
   const columns = [
     { key: 'id', label: 'No', sortable: true },
-    { key: 'date', label: 'Date', sortable: true, render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.date)}</span> },
+    { key: 'date', label: 'Date', sortable: true, render: (row) => dayAndTime(row.date) },
     { key: 'actor', label: 'By', sortable: true },
     { key: 'action', label: 'Action', sortable: true },
     { key: 'entity', label: 'Record', sortable: true, render: (row) => entityOf(row) },

@@ -9,14 +9,15 @@ import Typography from '@mui/material/Typography';
 import AdminLayout from '../admin/AdminLayout.jsx';
 import DataTable from '../admin/DataTable.jsx';
 import CustomerForm from '../admin/forms/CustomerForm.jsx';
-import { formatDate, formatMoney } from '../admin/format.js';
+import { formatMoney } from '../admin/format.js';
+import { day } from '../admin/list/cells.jsx';
 import StatusChip from '../admin/list/StatusChip.jsx';
 import Link from '../common/Link.jsx';
 import { notify } from '../common/toast.jsx';
 
 const ORDER_COLUMNS = [
   { key: 'id', label: 'Order', render: (o) => <Link href={`/admin/orders/${o.id}`}>#{o.id}</Link> },
-  { key: 'purchaseDate', label: 'Date', render: (o) => formatDate(o.purchaseDate) },
+  { key: 'purchaseDate', label: 'Date', render: (o) => day(o.purchaseDate) },
   { key: 'qty', label: 'Items', align: 'right' },
   { key: 'amount', label: 'Amount', align: 'right', render: (o) => formatMoney(o.amount) },
   { key: 'status', label: 'Status', render: (o) => <StatusChip status={o.status} /> },

@@ -4,8 +4,8 @@
 // sorted, paged and exported on the server.
 import Chip from '@mui/material/Chip';
 import AdminLayout from '../admin/AdminLayout.jsx';
-import { formatDate, formatMoney } from '../admin/format.js';
-import { money } from '../admin/list/cells.jsx';
+import { formatMoney } from '../admin/format.js';
+import { day, money } from '../admin/list/cells.jsx';
 import ListView from '../admin/list/ListView.jsx';
 import StatusChip from '../admin/list/StatusChip.jsx';
 import useAdminList from '../admin/list/useAdminList.js';
@@ -18,7 +18,7 @@ const KINDS = [
 
 const COLUMNS = [
   { key: 'no', label: 'No', sortable: true },
-  { key: 'date', label: 'Date', sortable: true, render: (row) => formatDate(row.date) },
+  { key: 'date', label: 'Date', sortable: true, render: (row) => day(row.date) },
   { key: 'orderNo', label: 'Order', sortable: true, render: (row) => <Link href={`/admin/orders/${row.orderNo}`} sx={{ fontWeight: 600 }}>#{row.orderNo}</Link> },
   { key: 'shopName', label: 'Shop', sortable: true },
   { key: 'kind', label: 'Kind', render: (row) => <StatusChip status={row.kind} /> },

@@ -13,8 +13,8 @@ import AdminLayout from '../admin/AdminLayout.jsx';
 import DataTable from '../admin/DataTable.jsx';
 import { fetchRecord } from '../admin/forms/api.js';
 import RefundRequestForm from '../admin/forms/RefundRequestForm.jsx';
-import { formatDate, formatDateTime, formatMoney } from '../admin/format.js';
-import { Thumbnail, orDash } from '../admin/list/cells.jsx';
+import { formatDateTime, formatMoney } from '../admin/format.js';
+import { Thumbnail, day, dayAndTime, orDash } from '../admin/list/cells.jsx';
 import StatusChip from '../admin/list/StatusChip.jsx';
 import useStatusMove from '../admin/list/useStatusMove.jsx';
 import Link from '../common/Link.jsx';
@@ -133,8 +133,17 @@ function OrderView({ initial }) {
       : []),
   ];
   const historyColumns = [
-    { key: 'at', label: 'When', render: (change) => formatDateTime(change.at) },
-    { key: 'to', label: 'Status', render: (change) => (change.from ? <span>{change.from} → <StatusChip status={change.to} /></span> : <StatusChip status={change.to} />) },
+    { key: 'at', label: 'When', render: (change) => dayAndTime(change.at) },
+    {
+      key: 'to',
+      label: 'Status',
+      render: (change) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
+          {change.from && <span>{change.from} →</span>}
+          <StatusChip status={change.to} />
+        </Stack>
+      ),
+    },
     { key: 'by', label: 'By' },
   ];
   const refundColumns = [
@@ -143,7 +152,7 @@ function OrderView({ initial }) {
     { key: 'amount', label: 'Amount', align: 'right', render: (refund) => formatMoney(refund.amount) },
     { key: 'status', label: 'Status', render: (refund) => <StatusChip status={refund.status} /> },
     { key: 'reason', label: 'Reason', render: (refund) => orDash(refund.reason) },
-    { key: 'date', label: 'Date', render: (refund) => formatDate(refund.date) },
+    { key: 'date', label: 'Date', render: (refund) => day(refund.date) },
   ];
 
   return (
@@ -159,16 +168,16 @@ function OrderView({ initial }) {
         ))}
       </Stack>
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, lg: 4 }}>
+        <Grid size={{ xs: 12, md: 5, lg: 4 }}>
           <Summary order={order} />
         </Grid>
-        <Grid size={{ xs: 12, lg: 8 }}>
-          <DataTable title="Items" columns={lineColumns} rows={order.lines} />
-        </Grid>
-        <Grid size={{ xs: 12, md: 5 }}>
+        <Grid size={{ xs: 12, md: 7, lg: 8 }}>
           <DataTable title="Status history" columns={historyColumns} rows={order.history.map((change, n) => ({ ...change, id: n }))} empty="No changes yet." />
         </Grid>
-        <Grid size={{ xs: 12, md: 7 }}>
+        <Grid size={12}>
+          <DataTable title="Items" columns={lineColumns} rows={order.lines} />
+        </Grid>
+        <Grid size={12}>
           <DataTable title="Refunds" columns={refundColumns} rows={order.refunds} empty="No refunds asked for." />
         </Grid>
       </Grid>

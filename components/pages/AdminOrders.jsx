@@ -1,8 +1,7 @@
 // /admin/orders: every order, newest first, searched, filtered (status), sorted and paged on the
 // server; each opens its own page, where it moves on through its statuses.
 import AdminLayout from '../admin/AdminLayout.jsx';
-import { formatDate } from '../admin/format.js';
-import { Clipped, money } from '../admin/list/cells.jsx';
+import { Clipped, day, money } from '../admin/list/cells.jsx';
 import ListView from '../admin/list/ListView.jsx';
 import StatusChip from '../admin/list/StatusChip.jsx';
 import useAdminList from '../admin/list/useAdminList.js';
@@ -15,7 +14,7 @@ const COLUMNS = [
   { key: 'qty', label: 'Items', sortable: true, align: 'right' },
   { key: 'amount', label: 'Amount', sortable: true, align: 'right', render: (row) => money(row.amount) },
   { key: 'status', label: 'Status', sortable: true, render: (row) => <StatusChip status={row.status} /> },
-  { key: 'purchaseDate', label: 'Purchased', sortable: true, render: (row) => formatDate(row.purchaseDate) },
+  { key: 'purchaseDate', label: 'Purchased', sortable: true, render: (row) => day(row.purchaseDate) },
   { key: 'billingAddress', label: 'Billing address', render: (row) => <Clipped text={row.billingAddress} /> },
 ];
 

@@ -2,14 +2,13 @@
 // (package), sorted, paged and exported on the server. Read-only: a payment is recorded when a
 // seller moves to a package (the sellers list).
 import AdminLayout from '../admin/AdminLayout.jsx';
-import { formatDate } from '../admin/format.js';
-import { money } from '../admin/list/cells.jsx';
+import { day, money } from '../admin/list/cells.jsx';
 import ListView from '../admin/list/ListView.jsx';
 import useAdminList from '../admin/list/useAdminList.js';
 
 const COLUMNS = [
   { key: 'no', label: 'No', sortable: true },
-  { key: 'date', label: 'Date', sortable: true, render: (row) => formatDate(row.date) },
+  { key: 'date', label: 'Date', sortable: true, render: (row) => day(row.date) },
   { key: 'seller', label: 'Seller', sortable: true },
   { key: 'package', label: 'Package', sortable: true },
   { key: 'payment', label: 'Payment method', sortable: true },

@@ -8,8 +8,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import AdminLayout from '../admin/AdminLayout.jsx';
-import { formatDate, formatMoney } from '../admin/format.js';
-import { money } from '../admin/list/cells.jsx';
+import { formatMoney } from '../admin/format.js';
+import { TwoLines, day, money } from '../admin/list/cells.jsx';
 import ListView from '../admin/list/ListView.jsx';
 import StatusChip from '../admin/list/StatusChip.jsx';
 import useAdminList from '../admin/list/useAdminList.js';
@@ -59,10 +59,9 @@ export default function AdminPayoutRequests({ session, list: initial, paymentMet
 
   const columns = [
     { key: 'no', label: 'No', sortable: true },
-    { key: 'date', label: 'Date', sortable: true, render: (row) => formatDate(row.date) },
-    { key: 'seller', label: 'Seller', sortable: true },
-    { key: 'shopName', label: 'Shop', sortable: true },
-    { key: 'totalAmount', label: 'Balance when asked', sortable: true, align: 'right', render: (row) => money(row.totalAmount) },
+    { key: 'date', label: 'Date', sortable: true, render: (row) => day(row.date) },
+    { key: 'seller', label: 'Seller', sortable: true, render: (row) => <TwoLines primary={row.seller} secondary={row.shopName} /> },
+    { key: 'totalAmount', label: 'Balance then', sortable: true, align: 'right', render: (row) => money(row.totalAmount) },
     { key: 'requestAmount', label: 'Requested', sortable: true, align: 'right', render: (row) => money(row.requestAmount) },
     { key: 'balance', label: 'Balance now', align: 'right', render: (row) => money(row.balance) },
     { key: 'status', label: 'Status', sortable: true, render: (row) => <StatusChip status={row.status} /> },

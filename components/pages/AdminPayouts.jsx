@@ -1,14 +1,13 @@
 // /admin/payouts: the money paid out to sellers (each from an accepted payout request), newest
 // first, searched, sorted, paged and exported on the server. Read-only.
 import AdminLayout from '../admin/AdminLayout.jsx';
-import { formatDate } from '../admin/format.js';
-import { money } from '../admin/list/cells.jsx';
+import { day, money } from '../admin/list/cells.jsx';
 import ListView from '../admin/list/ListView.jsx';
 import useAdminList from '../admin/list/useAdminList.js';
 
 const COLUMNS = [
   { key: 'no', label: 'No', sortable: true },
-  { key: 'date', label: 'Date', sortable: true, render: (row) => formatDate(row.date) },
+  { key: 'date', label: 'Date', sortable: true, render: (row) => day(row.date) },
   { key: 'sellerInfo', label: 'Seller', sortable: true },
   { key: 'payment', label: 'Payment method', sortable: true },
   { key: 'amount', label: 'Amount', sortable: true, align: 'right', render: (row) => money(row.amount) },

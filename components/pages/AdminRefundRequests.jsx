@@ -2,8 +2,8 @@
 // paged on the server; each moves on (Pending -> Processing -> Accepted) after the confirmation
 // dialog. Accepting reverses the seller's earning and the store's commission on the refund.
 import AdminLayout from '../admin/AdminLayout.jsx';
-import { formatDate, formatMoney } from '../admin/format.js';
-import { NameCell, money, orDash } from '../admin/list/cells.jsx';
+import { formatMoney } from '../admin/format.js';
+import { NameCell, day, money, orDash } from '../admin/list/cells.jsx';
 import ListView from '../admin/list/ListView.jsx';
 import StatusChip from '../admin/list/StatusChip.jsx';
 import useAdminList from '../admin/list/useAdminList.js';
@@ -36,7 +36,7 @@ export default function AdminRefundRequests({ session, list: initial }) {
     { key: 'customer', label: 'Customer' },
     { key: 'amount', label: 'Amount', sortable: true, align: 'right', render: (row) => money(row.amount) },
     { key: 'status', label: 'Status', sortable: true, render: (row) => <StatusChip status={row.status} /> },
-    { key: 'date', label: 'Date', sortable: true, render: (row) => formatDate(row.date) },
+    { key: 'date', label: 'Date', sortable: true, render: (row) => day(row.date) },
     { key: 'actions', label: 'Actions', align: 'right', render: (row) => row.next.map((to) => <span key={to}>{move.button(row, to)}</span>) },
   ];
 

@@ -2,12 +2,15 @@
 // (published, package), sorted and paged on the server; published switched inline; moved to
 // another package in a dialog (which records the package payment); their earnings one click away.
 import { useState } from 'react';
-import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
+import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import AdminLayout from '../admin/AdminLayout.jsx';
 import SellerPackageForm from '../admin/forms/SellerPackageForm.jsx';
 import { formatMoney } from '../admin/format.js';
-import { NameCell, money, orDash } from '../admin/list/cells.jsx';
+import { NameCell, Nowrap, money, orDash } from '../admin/list/cells.jsx';
 import { YES_NO } from '../admin/list/FilterSelect.jsx';
 import ListView from '../admin/list/ListView.jsx';
 import RowSwitch from '../admin/list/RowSwitch.jsx';
@@ -29,7 +32,7 @@ export default function AdminSellers({ session, list: initial, packages = [], pa
 
   const columns = [
     { key: 'name', label: 'Seller', sortable: true, render: (row) => <NameCell image={row.image} name={row.name} round /> },
-    { key: 'phone', label: 'Phone', render: (row) => orDash(row.phone) },
+    { key: 'phone', label: 'Phone', render: (row) => <Nowrap>{orDash(row.phone)}</Nowrap> },
     { key: 'shopName', label: 'Shop', sortable: true },
     { key: 'package', label: 'Package', sortable: true },
     { key: 'balance', label: 'Balance', sortable: true, align: 'right', render: (row) => money(row.balance) },
@@ -46,13 +49,17 @@ export default function AdminSellers({ session, list: initial, packages = [], pa
       label: 'Actions',
       align: 'right',
       render: (row) => (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button size="small" variant="outlined" onClick={() => setChanging(row)} aria-label={`Change package of ${row.shopName}`} sx={{ whiteSpace: 'nowrap' }}>
-            Change package
-          </Button>
-          <Button size="small" component={RouterAnchor} href={`/admin/earning-history?seller=${row.id}`} aria-label={`Earnings of ${row.shopName}`}>
-            Earnings
-          </Button>
+        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+          <Tooltip title="Change package">
+            <IconButton size="small" onClick={() => setChanging(row)} aria-label={`Change package of ${row.shopName}`}>
+              <CardMembershipOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Earnings">
+            <IconButton size="small" component={RouterAnchor} href={`/admin/earning-history?seller=${row.id}`} aria-label={`Earnings of ${row.shopName}`}>
+              <PaidOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
         </Stack>
       ),
     },

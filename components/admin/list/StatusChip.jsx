@@ -1,7 +1,9 @@
 // A status (of an order, a refund request, a payout request, a payment) or an earning's kind, as
 // a chip whose colour says where it stands: waiting (amber), under way (blue), done (green),
 // refused or money going back (red). The same words and colours on every back-office screen.
+// Earning kinds are lower-case words in the API ("sale"): shown capitalised.
 import Chip from '@mui/material/Chip';
+import { capitalised } from '../format.js';
 
 const TONES = {
   Pending: 'warning',
@@ -14,9 +16,6 @@ const TONES = {
   refund: 'error',
 };
 
-// Earning kinds are lower-case words in the API ("sale"); shown capitalised.
-const shown = (status) => (status ? status.charAt(0).toUpperCase() + status.slice(1) : '—');
-
 export default function StatusChip({ status }) {
-  return <Chip size="small" variant="outlined" label={shown(status)} color={TONES[status] || 'default'} />;
+  return <Chip size="small" variant="outlined" label={capitalised(status) || '—'} color={TONES[status] || 'default'} />;
 }

@@ -1,10 +1,10 @@
-// Cell contents the admin lists share: a thumbnail, a name linking to its page, long text cut to
-// one line, money, a dash.
+// Cell contents the admin lists share: a thumbnail, a name linking to its page, a name over its
+// detail, long text cut to one line, text kept on one line, dates, money, a dash.
 import Avatar from '@mui/material/Avatar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Link from '../../common/Link.jsx';
-import { formatMoney } from '../format.js';
+import { formatDate, formatDateTime, formatMoney } from '../format.js';
 
 export function Thumbnail({ src, name, round }) {
   return (
@@ -37,6 +37,25 @@ export function Clipped({ text, width = 320 }) {
     </Typography>
   );
 }
+
+// A name over a smaller detail, e.g. a seller over their shop.
+export function TwoLines({ primary, secondary }) {
+  return (
+    <Stack sx={{ minWidth: 120 }}>
+      <span>{primary}</span>
+      <Typography variant="caption" color="text.secondary">
+        {secondary}
+      </Typography>
+    </Stack>
+  );
+}
+
+export function Nowrap({ children }) {
+  return <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
+}
+
+export const day = (iso) => <Nowrap>{formatDate(iso)}</Nowrap>;
+export const dayAndTime = (iso) => <Nowrap>{formatDateTime(iso)}</Nowrap>;
 
 export const money = (value) => formatMoney(value);
 export const orDash = (value) => (value === null || value === undefined || value === '' ? '—' : value);

@@ -19,8 +19,14 @@ function cleaned(params) {
   return out;
 }
 
+// Form-encoded as a browser would (a space is "+"), by hand: the server's V8 isolate has no
+// URLSearchParams, and the CSV link is in the server's markup.
+const formEncoded = (text) => encodeURIComponent(text).replace(/%20/g, '+');
+
 export function queryString(params) {
-  const text = new URLSearchParams(cleaned(params)).toString();
+  const text = Object.entries(cleaned(params))
+    .map(([name, value]) => `${formEncoded(name)}=${formEncoded(value)}`)
+    .join('&');
   return text ? `?${text}` : '';
 }
 

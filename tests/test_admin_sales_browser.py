@@ -1,0 +1,211 @@
+"""The back office's sales ledger in a real browser: a refund accepted in two confirmed steps takes
+the seller's share off their balance and adds a refund row to the earning history; payout
+requests accepted and rejected (and one the server refuses, decided meanwhile in another tab);
+an order moved on to delivered and a refund asked for on one of its lines; every page of the
+area without console errors on a desktop and on a phone. The records acted on are found through
+the API, never by a hard-coded id."""
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+import pytest
+from playwright.sync_api import expect
+
+from test_admin_catalogue_browser import api, open_signed_in, rows, settled, toast
+
+PAGES = [
+    "/admin/orders",
+    "/admin/orders/{order}",
+    "/admin/refund-requests",
+    "/admin/sellers",
+    "/admin/earning-history",
+    "/admin/payout-requests",
+    "/admin/payouts",
+    "/admin/package-payments",
+    "/admin/audit-log",
+]
+
+
+def money(value) -> str:
+    """As the back office prints it (components/admin/format.js)."""
+    amount = Decimal(str(value)).quantize(Decimal("0.01"))
+    return f"{'-' if amount < 0 else ''}${abs(amount):,.2f}"
+
+
+def records(page, path: str) -> list[dict]:
+    answer = api(page, "GET", path)
+    assert answer["status"] == 200, answer
+    return answer["data"]
+
+
+def seller_of(page, seller_id: int) -> dict:
+    return next(s for s in records(page, "/api/sellers?per_page=100") if s["id"] == seller_id)
+
+
+def confirm(page, acknowledgement: str, expect_text: str | None = None) -> None:
+    """SPEC §5's dialog: Ok waits for the acknowledgement box, then the dialog goes."""
+    dialog = page.get_by_role("dialog", name="Are you sure?")
+    dialog.wait_for()
+    if expect_text:
+        expect(dialog).to_contain_text(expect_text)
+    ok = dialog.get_by_role("button", name="Ok")
+    assert ok.is_disabled()
+    dialog.get_by_role("checkbox", name=acknowledgement).check()
+    ok.click()
+    dialog.wait_for(state="hidden")
+
+
+def listed(page, first_cell: str):
+    """The list's row whose first cell says exactly `first_cell`."""
+    return rows(page).filter(has=page.locator("td:first-child").get_by_text(first_cell, exact=True))
+
+
+def test_accepting_a_refund_takes_it_off_the_sellers_balance_and_into_the_earning_history(live_server, page_factory):
+    page, log = page_factory()
+    open_signed_in(live_server, page, "/admin/sellers")
+    refund = next(r for r in records(page, "/api/refund-requests?status=Pending&sort=id&per_page=100") if r["sellerId"])
+    number, seller_id, shop = refund["id"], refund["sellerId"], refund["shopName"]
+    before = Decimal(str(seller_of(page, seller_id)["balance"]))
+
+    page.goto(f"{live_server}/admin/refund-requests?seller={seller_id}&per_page=100")
+    page.wait_for_load_state("networkidle")
+    page.get_by_role("button", name=f"Process refund request #{number}").click()
+    confirm(page, f"Move refund request #{number} to Processing", money(refund["amount"]))
+    toast(page, f"Refund request #{number} is now Processing")
+    settled(page)
+    page.get_by_role("button", name=f"Accept refund request #{number}").click()
+    confirm(page, f"Move refund request #{number} to Accepted", "reverses")
+    toast(page, f"Refund request #{number} is now Accepted")
+    settled(page)
+    row = rows(page).filter(has=page.get_by_role("link", name=f"#{refund['orderNo']}", exact=True)).filter(has_text=refund["name"])
+    expect(row.first).to_contain_text("Accepted")
+    expect(page.get_by_role("button", name=f"Accept refund request #{number}")).to_have_count(0)
+
+    # The seller's balance dropped by their share of the refund, and the sellers list says so.
+    after = Decimal(str(seller_of(page, seller_id)["balance"]))
+    assert Decimal("0") < before - after <= Decimal(str(refund["amount"]))
+    page.goto(f"{live_server}/admin/sellers?per_page=100")
+    page.wait_for_load_state("networkidle")
+    seller_row = rows(page).filter(has=page.get_by_role("switch", name=f"Published: {shop}"))
+    expect(seller_row).to_contain_text(money(after))
+
+    # Its earnings, one click away: narrowed to the seller, then to refunds: the reversal is there.
+    seller_row.get_by_role("link", name=f"Earnings of {shop}").click()
+    page.wait_for_url(re.compile(rf"/admin/earning-history\?seller={seller_id}$"))
+    page.get_by_text(f"Seller: {shop} (balance {money(after)})").wait_for()
+    page.get_by_role("combobox", name="Kind").click()
+    page.get_by_role("option", name="Refund", exact=True).click()
+    page.wait_for_url(re.compile(r"kind=refund"))
+    settled(page)
+    reversal = rows(page).filter(has=page.get_by_role("link", name=f"#{refund['orderNo']}", exact=True)).filter(has_text=money(after - before))
+    expect(reversal).to_have_count(1)
+    expect(reversal).to_contain_text("Refund")
+    assert log.errors() == []
+
+
+def test_accept_one_payout_request_and_reject_another(live_server, page_factory):
+    page, log = page_factory()
+    open_signed_in(live_server, page, "/admin/payout-requests?status=Processing&sort=no&per_page=100")
+    waiting = [r for r in records(page, "/api/payout-requests?status=Processing&sort=no&per_page=100")
+               if Decimal(str(r["requestAmount"])) <= Decimal(str(r["balance"]))]
+    assert len(waiting) >= 3, "the seed leaves payout requests waiting"
+    paid, refused, raced = waiting[:3]
+    payouts_before = int(page.request.get(f"{live_server}/api/payouts?per_page=1").headers["x-total-count"])
+
+    # Accept: Ok waits for a payment method as well as the acknowledgement.
+    page.get_by_role("button", name=f"Accept payout request #{paid['no']}").click()
+    dialog = page.get_by_role("dialog", name="Are you sure?")
+    expect(dialog).to_contain_text(f"Pay {money(paid['requestAmount'])} to {paid['seller']} ({paid['shopName']})")
+    dialog.get_by_role("checkbox", name=f"Move payout request #{paid['no']} to Accepted").check()
+    ok = dialog.get_by_role("button", name="Ok")
+    assert ok.is_disabled()
+    dialog.get_by_role("combobox", name="Payment method").click()
+    page.get_by_role("option", name="PayPal", exact=True).click()
+    ok.click()
+    toast(page, f"Payout request #{paid['no']} accepted: {money(paid['requestAmount'])} paid to {paid['seller']} by PayPal")
+    dialog.wait_for(state="hidden")
+    settled(page)
+    expect(listed(page, str(paid["no"]))).to_have_count(0)  # no longer waiting
+
+    page.get_by_role("button", name=f"Reject payout request #{refused['no']}").click()
+    confirm(page, f"Move payout request #{refused['no']} to Rejected", "will be rejected")
+    toast(page, f"Payout request #{refused['no']} rejected")
+    settled(page)
+
+    # Decided meanwhile in another tab: the server refuses, the page says why and reloads.
+    assert api(page, "PATCH", f"/api/payout-requests/{raced['no']}", {"status": "Accepted", "payment": "Cash"})["status"] == 200
+    page.get_by_role("button", name=f"Reject payout request #{raced['no']}").click()
+    confirm(page, f"Move payout request #{raced['no']} to Rejected")
+    page.locator(".Toastify__toast--error").first.wait_for()
+    settled(page)
+    expect(listed(page, str(raced["no"]))).to_have_count(0)
+
+    # Every request with its status chip.
+    page.get_by_role("combobox", name="Status").click()
+    page.get_by_role("option", name="All", exact=True).click()
+    page.wait_for_url(re.compile(r"/admin/payout-requests\?per_page=100&sort=no$"))
+    settled(page)
+    expect(listed(page, str(paid["no"]))).to_contain_text("Accepted")
+    expect(listed(page, str(refused["no"]))).to_contain_text("Rejected")
+    expect(listed(page, str(raced["no"]))).to_contain_text("Accepted")
+    assert refused["no"] in [r["no"] for r in records(page, "/api/payout-requests?status=Rejected&per_page=100")]
+
+    # Two payouts were recorded; the one accepted here is paid by PayPal.
+    page.goto(f"{live_server}/admin/payouts?sort=-no")
+    page.wait_for_load_state("networkidle")
+    assert int(page.request.get(f"{live_server}/api/payouts?per_page=1").headers["x-total-count"]) == payouts_before + 2
+    ours = rows(page).filter(has_text=f"{paid['seller']} ({paid['shopName']})").filter(has_text="PayPal").filter(has_text=money(paid["requestAmount"]))
+    expect(ours.first).to_be_visible()
+    assert log.errors() == []
+
+
+def test_an_order_is_delivered_and_a_refund_asked_for_on_one_of_its_lines(live_server, page_factory):
+    page, log = page_factory()
+    open_signed_in(live_server, page, "/admin/orders?status=Pending")
+    order = records(page, "/api/orders?status=Pending&sort=id&per_page=1")[0]
+    page.get_by_role("link", name=f"#{order['id']}", exact=True).click()
+    page.wait_for_url(f"{live_server}/admin/orders/{order['id']}")
+    page.get_by_role("heading", name=f"Order #{order['id']}").wait_for()
+    assert page.get_by_role("button", name="Request refund").count() == 0, "only a delivered order is refunded"
+
+    for status in ("Processing", "Delivered"):
+        page.get_by_role("button", name=f"Move to {status}").click()
+        confirm(page, f"Move order #{order['id']} to {status}")
+        toast(page, f"Order #{order['id']} is now {status}")
+    history = page.get_by_role("table", name="Status history")
+    expect(history).to_contain_text("Processing → Delivered")
+    expect(page.get_by_role("button", name=re.compile("^Move to"))).to_have_count(0)
+
+    line = api(page, "GET", f"/api/orders/{order['id']}")["data"]["lines"][0]
+    page.get_by_role("button", name=f"Request a refund on {line['title']}").click()
+    dialog = page.get_by_role("dialog", name=f"Refund “{line['title']}”")
+    amount = dialog.get_by_label("Amount")
+    assert Decimal(amount.input_value()) == Decimal(str(line["refundable"]))
+    amount.fill(str(Decimal(str(line["refundable"])) + 1))
+    dialog.get_by_role("button", name="Request refund").click()
+    expect(dialog.get_by_text(re.compile(r"^Enter an amount from 0\.01 to"))).to_be_visible()
+    half = (Decimal(str(line["refundable"])) / 2).quantize(Decimal("0.01"))
+    amount.fill(str(half))
+    dialog.get_by_label("Reason").fill("The cover arrived torn")
+    dialog.get_by_role("button", name="Request refund").click()
+    toast(page, f"of {money(half)} recorded for “{line['title']}”")
+    dialog.wait_for(state="hidden")
+    refunds = page.get_by_role("table", name="Refunds")
+    expect(refunds).to_contain_text("The cover arrived torn")
+    expect(refunds).to_contain_text("Pending")
+    assert log.errors() == []
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_every_page_renders_cleanly(live_server, page_factory, width, height):
+    page, log = page_factory(width, height)
+    open_signed_in(live_server, page, "/admin/orders")
+    order = records(page, "/api/orders?status=Delivered&per_page=1")[0]["id"]
+    for path in PAGES:
+        page.goto(live_server + path.format(order=order))
+        page.wait_for_load_state("networkidle")
+        page.locator("table").first.wait_for()
+        # Wide tables scroll inside their cards; the page itself never scrolls sideways.
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, path
+    assert log.errors() == []
