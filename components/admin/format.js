@@ -1,5 +1,6 @@
-// Formatting (numbers, dates, words) done by hand rather than with Intl, so the server's V8 (whose ICU data may
-// differ from the browser's) and the browser print exactly the same text and hydration matches.
+// Formatting (numbers, dates, words) done by hand rather than with Intl, so the server's V8 (whose
+// ICU data may differ from the browser's) and the browser print exactly the same text and hydration
+// matches.
 const withThousands = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 export function formatMoney(value) {
