@@ -15,7 +15,7 @@ const COLUMNS = [
   { key: 'amount', label: 'Amount', sortable: true, align: 'right', render: (row) => money(row.amount) },
   { key: 'status', label: 'Status', sortable: true, render: (row) => <StatusChip status={row.status} /> },
   { key: 'purchaseDate', label: 'Purchased', sortable: true, render: (row) => day(row.purchaseDate) },
-  { key: 'billingAddress', label: 'Billing address', render: (row) => <Clipped text={row.billingAddress} /> },
+  { key: 'billingAddress', label: 'Billing address', render: (row) => <Clipped text={row.billingAddress} width={280} /> },
 ];
 
 export default function AdminOrders({ session, list: initial }) {

@@ -61,8 +61,14 @@ export default function AdminPayoutRequests({ session, list: initial, paymentMet
     { key: 'no', label: 'No', sortable: true },
     { key: 'date', label: 'Date', sortable: true, render: (row) => day(row.date) },
     { key: 'seller', label: 'Seller', sortable: true, render: (row) => <TwoLines primary={row.seller} secondary={row.shopName} /> },
-    { key: 'totalAmount', label: 'Balance then', sortable: true, align: 'right', render: (row) => money(row.totalAmount) },
-    { key: 'requestAmount', label: 'Requested', sortable: true, align: 'right', render: (row) => money(row.requestAmount) },
+    // What was asked for, over the balance the seller had when asking (the request's total amount).
+    {
+      key: 'requestAmount',
+      label: 'Requested',
+      sortable: true,
+      align: 'right',
+      render: (row) => <TwoLines primary={money(row.requestAmount)} secondary={`balance then ${money(row.totalAmount)}`} />,
+    },
     { key: 'balance', label: 'Balance now', align: 'right', render: (row) => money(row.balance) },
     { key: 'status', label: 'Status', sortable: true, render: (row) => <StatusChip status={row.status} /> },
     {
