@@ -12,6 +12,7 @@ run: install build
 	$(PY) -m app
 
 test: install build chromium
+	$(PY) -m db.ledger_check --seed
 	$(PY) -m pytest
 
 bench: install build chromium wrk

@@ -137,6 +137,27 @@ def seeded_postgres(tmp_path_factory) -> tuple[str, Path]:
     return url, media
 
 
+@pytest.fixture
+def postgres_admin_client(tmp_path) -> TestClient:
+    """An administrator's client on a private, freshly seeded PostgreSQL database (for writes)."""
+    if not _postgres_available(TEST_POSTGRES_URL):
+        pytest.skip(f"no PostgreSQL server answers at {TEST_POSTGRES_URL}")
+    import psycopg
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    checkout = hashlib.sha1(str(Path(__file__).resolve().parent).encode()).hexdigest()[:6]
+    name = f"sb_write_{checkout}_{worker}"
+    with psycopg.connect(TEST_POSTGRES_URL, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        connection.execute(f'CREATE DATABASE "{name}"')
+    url = TEST_POSTGRES_URL.rsplit("/", 1)[0] + "/" + name
+    seed_database(url, tmp_path / "media")
+    with TestClient(create_app(make_settings(url, tmp_path / "media")), base_url="http://127.0.0.1") as test_client:
+        assert sign_in(test_client).status_code == 200
+        test_client.headers["X-CSRF-Token"] = test_client.get("/api/auth/csrf").json()["csrfToken"]
+        yield test_client
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def any_client(request, settings) -> TestClient:
     """A client on SQLite and, in a second run of the test, on PostgreSQL. Read-only tests only:

@@ -1,25 +1,7 @@
 """Administrator writes to products, categories, brands, reviews and customers (REST on the list
-paths), and the single records their forms edit.
-
-Every write needs an administrator session (401) and its X-CSRF-Token (403); its body is checked
-by the area's pydantic form (422 with per-field errors); it runs in ONE transaction with its audit
-entry (db/admin/*), and a refusal there is 404, 409 or 422 with nothing written. Catalogue writes
-bump catalogue_version in that transaction; this server then re-reads it at once, so storefront
-pages show the change on the next request.
-"""
+paths, see admin_writes.py), and the single records their forms edit."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Callable
-
-from pydantic import BaseModel
-from sqlalchemy.exc import IntegrityError
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
-
-from db.admin import Conflict, Invalid, NotFound
 from db.admin.brands import BrandChanges, BrandForm, brand_for_form, create_brand, delete_brand, update_brand
 from db.admin.categories import (
     CategoryChanges, CategoryForm, category_for_form, create_category, delete_category, update_category,
@@ -30,129 +12,7 @@ from db.admin.products import (
 )
 from db.admin.reviews import ReviewChanges, delete_review, update_review
 
-from ..auth import require_admin, require_csrf
-from ..services import services_of
-from .errors import ApiError
-from .validation import read_json
-
-
-async def administrator(request: Request) -> str:
-    """Who is writing (for the audit log): an administrator with this session's CSRF token."""
-    auth = await require_admin(request)
-    await require_csrf(request)
-    return auth.user.email
-
-
-def refusal(error: Exception) -> ApiError:
-    if isinstance(error, NotFound):
-        return ApiError(404, error.message)
-    if isinstance(error, Conflict):
-        return ApiError(409, error.message)
-    if isinstance(error, Invalid):
-        return ApiError(422, error.message, error.errors)
-    # A unique constraint lost a race with a simultaneous write (two new "Honey" brands at once).
-    return ApiError(409, "This change clashes with another made at the same moment; reload and try again")
-
-
-async def run_write(request: Request, fn: Callable, *args: Any) -> Any:
-    services = services_of(request)
-    try:
-        result = await services.db.write(fn, *args)
-    except (NotFound, Conflict, Invalid, IntegrityError) as error:
-        raise refusal(error) from error
-    await services.catalogue_written()
-    return result
-
-
-async def run_read(request: Request, fn: Callable, *args: Any) -> Any:
-    try:
-        return await services_of(request).db.read(fn, *args)
-    except NotFound as error:
-        raise refusal(error) from error
-
-
-def missing_media(request: Request, form: BaseModel, fields: tuple[str, ...]) -> dict[str, str]:
-    """Media paths the form names that are not in the media folder (never uploaded, or removed)."""
-    folder = Path(services_of(request).settings.media_dir).resolve()
-    errors = {}
-    for name in fields:
-        if name not in form.model_fields_set:
-            continue
-        value = getattr(form, name)
-        paths = value if isinstance(value, list) else [value] if value else []
-        for path in paths:
-            file = (folder / path).resolve()
-            if not file.is_relative_to(folder) or not file.is_file():
-                errors[name] = "This image is not in the media folder; upload it again"
-    return errors
-
-
-@dataclass(frozen=True)
-class Area:
-    """One area's REST routes: POST on the list path, GET/PATCH/DELETE on `{path}/{id}`."""
-
-    path: str
-    what: str  # in the shop's words, for messages
-    changes: type[BaseModel]
-    form: type[BaseModel] | None = None
-    create: Callable | None = None
-    read: Callable | None = None
-    update: Callable | None = None
-    delete: Callable | None = None
-    media: tuple[str, ...] = ()
-
-    async def _body(self, request: Request, model: type[BaseModel]) -> BaseModel:
-        body = await read_json(request, model)
-        if not body.model_fields_set:
-            raise ApiError(422, "Send at least one field to change", {"body": "Nothing to change"})
-        if errors := missing_media(request, body, self.media):
-            raise ApiError(422, "Please correct the highlighted fields", errors)
-        return body
-
-    async def create_endpoint(self, request: Request) -> JSONResponse:
-        actor = await administrator(request)
-        form = await self._body(request, self.form)
-        record = await run_write(request, self.create, actor, form)
-        return JSONResponse(record, status_code=201, headers={"Location": f"{self.path}/{record['id']}"})
-
-    async def read_endpoint(self, request: Request) -> JSONResponse:
-        await require_admin(request)
-        return JSONResponse(await run_read(request, self.read, request.path_params["id"]))
-
-    async def update_endpoint(self, request: Request) -> JSONResponse:
-        actor = await administrator(request)
-        changes = await self._body(request, self.changes)
-        return JSONResponse(await run_write(request, self.update, actor, request.path_params["id"], changes))
-
-    async def delete_endpoint(self, request: Request) -> Response:
-        actor = await administrator(request)
-        await run_write(request, self.delete, actor, request.path_params["id"])
-        return Response(status_code=204)
-
-    def routes(self) -> list[Route]:
-        routes = []
-        if self.create:
-            routes.append(Route(self.path, _documented(self.create_endpoint, f"Create a {self.what}"), methods=["POST"]))
-        one = self.path + "/{id:int}"
-        for fn, endpoint, method, doc in (
-            (self.read, self.read_endpoint, "GET", f"One {self.what} as its admin form or view shows it"),
-            (self.update, self.update_endpoint, "PATCH", f"Change some fields of a {self.what}"),
-            (self.delete, self.delete_endpoint, "DELETE", f"Delete a {self.what}"),
-        ):
-            if fn:
-                routes.append(Route(one, _documented(endpoint, doc), methods=[method]))
-        return routes
-
-
-def _documented(method: Callable, doc: str) -> Callable:
-    """A bound method as an endpoint of its own, with a summary for /openapi.json."""
-
-    async def endpoint(request: Request) -> Response:
-        return await method(request)
-
-    endpoint.__doc__ = doc
-    return endpoint
-
+from .admin_writes import Area
 
 AREAS = (
     Area("/api/products", "product", ProductChanges, ProductForm, create_product, product_for_form, update_product,

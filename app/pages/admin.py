@@ -8,7 +8,7 @@ the session, showing "Loading...", and then puts the sign-in form in place, with
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Mapping
 from urllib.parse import quote
 
 from sqlalchemy.orm import Session
@@ -16,12 +16,16 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from db.admin import NotFound
 from db.queries.admin import dashboard_cards, recent_purchases, stock_out_products
+from db.queries.admin_lists import AdminList, page_of, parse_query
 from db.queries.dashboard import sales_series
 
 from ..auth import current_session, is_admin, session_summary
 from ..services import services_of
+from .errors import error_page
 from .render import Page, page_document, respond, wants_json
+
 
 PropsLoader = Callable[[Session], dict]
 
@@ -50,6 +54,30 @@ async def admin_page(request: Request, name: str, title: str, load: PropsLoader)
     props = await services.db.read(load)
     props["session"] = session_summary(signed_in, services.settings)
     return await respond(request, Page(name, props, meta={"title": f"{title} | Student Books Admin", "robots": "noindex"}))
+
+
+PER_PAGE = 25
+
+
+def list_props(session: Session, spec: AdminList, params: Mapping[str, str]) -> dict:
+    """One page of the list as the URL asks for it, and the parameters it was read with."""
+    query = parse_query(spec, params, lenient=True, default_per_page=PER_PAGE)
+    rows, total = page_of(session, spec, query)
+    return {"rows": rows, "total": total, "params": query.params()}
+
+
+def page(name: str, title: str, load: Callable[..., dict], by: str = "query") -> Callable:
+    """An endpoint for the admin page `name`, its props read by `load(session, arg)` where arg is
+    the URL's query (by="query") or the path's id (by="id"); an id that names nothing answers 404."""
+
+    async def endpoint(request: Request) -> Response:
+        arg = dict(request.query_params) if by == "query" else request.path_params.get("id")
+        try:
+            return await admin_page(request, name, title, lambda session: load(session, arg))
+        except NotFound:
+            return await error_page(request, 404)
+
+    return endpoint
 
 
 def dashboard_props(session: Session) -> dict:

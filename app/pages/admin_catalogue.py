@@ -8,34 +8,20 @@ Guarded like /admin (app/pages/admin.py): sign in first, never cached.
 """
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from typing import Mapping
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
-from starlette.requests import Request
-from starlette.responses import Response
 from starlette.routing import Route
 
-from db.admin import NotFound
 from db.admin.brands import brand_choices
 from db.admin.categories import category_choices
 from db.admin.customers import customer_view
 from db.admin.products import SHOPS, product_for_form
 from db.models import Product
 from db.queries.admin import BRANDS, CATEGORIES, CUSTOMERS, PRODUCTS, REVIEWS
-from db.queries.admin_lists import AdminList, page_of, parse_query
 
-from .admin import admin_page
-from .errors import error_page
-
-PER_PAGE = 25
-
-
-def list_props(session: Session, spec: AdminList, params: Mapping[str, str]) -> dict:
-    """One page of the list as the URL asks for it, and the parameters it was read with."""
-    query = parse_query(spec, params, lenient=True, default_per_page=PER_PAGE)
-    rows, total = page_of(session, spec, query)
-    return {"rows": rows, "total": total, "params": query.params()}
+from .admin import list_props, page
 
 
 def products_props(session: Session, params: Mapping[str, str]) -> dict:
@@ -77,20 +63,6 @@ def customers_props(session: Session, params: Mapping[str, str]) -> dict:
 
 def customer_props(session: Session, customer_id: int) -> dict:
     return {"customer": customer_view(session, customer_id)}
-
-
-def page(name: str, title: str, load: Callable[..., dict], by: str = "query") -> Callable:
-    """An endpoint for the admin page `name`, its props read by `load(session, arg)` where arg is
-    the URL's query (by="query") or the path's id (by="id"); an id that names nothing answers 404."""
-
-    async def endpoint(request: Request) -> Response:
-        arg = dict(request.query_params) if by == "query" else request.path_params.get("id")
-        try:
-            return await admin_page(request, name, title, lambda session: load(session, arg))
-        except NotFound:
-            return await error_page(request, 404)
-
-    return endpoint
 
 
 routes = [

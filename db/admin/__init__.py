@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from sqlalchemy import or_, select
+from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session
 
 from ..seed.common import slugify
+from ..statuses import refusal
 
 T = TypeVar("T")
 SLUG_BASE_LENGTH = 120
@@ -61,3 +62,24 @@ def unique_slug(session: Session, model: Any, text: str, own_id: int | None = No
         slug = f"{base}-{n}"
     return slug
 
+
+
+def lock(session: Session, model: Any, record_id: int) -> None:
+    """Take the record's write lock before reading anything a decision depends on.
+
+    An UPDATE that changes nothing is the one statement that locks alike on both databases: on
+    SQLite it opens the transaction as the single writer (so the reads after it see the latest
+    committed data and nobody writes in between); on PostgreSQL it locks the row until commit,
+    so two decisions about the same record (or the same seller's balance) run one after the other.
+    """
+    session.execute(update(model).where(model.id == record_id).values(id=model.id)
+                    .execution_options(synchronize_session=False))
+
+
+def moved(session: Session, record: Any, wanted: str, what: str, moves: dict[str, tuple[str, ...]]) -> str:
+    """Move the (locked) record's status along the written state machine; returns the old status."""
+    current = record.status
+    if why_not := refusal(what, current, wanted, moves):
+        raise Conflict(why_not)
+    record.status = wanted
+    return current

@@ -23,6 +23,8 @@ from .sellers import Earning, Package, PackagePayment, Payout, PayoutRequest, Se
 CATALOGUE_MODELS = (
     Category, Brand, Product, Review, NavigationGroup, NavigationItem, Service, Banner,
     CarouselSlide, Blog, Testimonial, ShowcaseCategory, OfferCard, Deal,
+    # a seller's shop name is listed on the storefronts while the seller is published
+    Seller,
 )
 
 __all__ = [

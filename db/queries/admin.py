@@ -281,21 +281,7 @@ REVIEWS = AdminList(
 )
 
 
-# --- sales -------------------------------------------------------------------------------------------
-
-
-def orders(session: Session) -> list[dict]:
-    units = grouped_sum(OrderLine.qty, OrderLine.order_id)
-    rows = session.execute(
-        select(Order, units.c.total.label("qty"))
-        .outerjoin(units, units.c.key == Order.id)
-        .order_by(Order.created_at.desc(), Order.id.desc())
-    )
-    return [
-        {"id": o.id, "qty": int(zero_if_none(qty)), "amount": money(o.total), "status": o.status,
-         "purchaseDate": iso(o.created_at), "billingAddress": o.billing_address}
-        for o, qty in rows
-    ]
+# --- customers ---------------------------------------------------------------------------------------
 
 
 def accepted_refunds_by_customer() -> Any:
@@ -348,110 +334,11 @@ CUSTOMERS = AdminList(
 )
 
 
-def refund_requests(session: Session) -> list[dict]:
-    rows = session.execute(
-        select(RefundRequest, OrderLine.order_id, OrderLine.title, Product.images, Seller.shop_name)
-        .join(OrderLine, RefundRequest.order_line_id == OrderLine.id)
-        .join(Product, OrderLine.product_id == Product.id)
-        .outerjoin(Seller, OrderLine.seller_id == Seller.id)
-        .order_by(RefundRequest.created_at.desc(), RefundRequest.id.desc())
-    )
-    return [
-        {"id": r.id, "orderNo": order_id, "shopName": shop_name, "amount": money(r.amount),
-         "status": r.status, "name": title, "image": first_image(images)}
-        for r, order_id, title, images, shop_name in rows
-    ]
-
-
-# --- sellers -------------------------------------------------------------------------------------------
-
-
-def seller_balance(earned: Decimal | None, paid: Decimal | None) -> Decimal:
-    """What the store owes a seller: everything earned (net of refunds) less everything paid out."""
-    return Decimal(zero_if_none(earned)) - Decimal(zero_if_none(paid))
-
-
-def sellers(session: Session) -> list[dict]:
-    earned = grouped_sum(Earning.seller_earning, Earning.seller_id)
-    paid = grouped_sum(Payout.amount, Payout.seller_id)
-    rows = session.execute(
-        select(Seller, Package.name, earned.c.total, paid.c.total)
-        .join(Package, Seller.package_id == Package.id)
-        .outerjoin(earned, earned.c.key == Seller.id)
-        .outerjoin(paid, paid.c.key == Seller.id)
-        .order_by(Seller.id)
-    )
-    return [
-        {"id": s.id, "name": s.name, "phone": s.phone, "balance": money(seller_balance(e, p)),
-         "shopName": s.shop_name, "package": package, "published": s.published, "image": media_url(s.image)}
-        for s, package, e, p in rows
-    ]
-
-
-def _newest(query: Select, model: Any) -> Select:
-    return query.order_by(model.created_at.desc(), model.id.desc())
-
-
-def package_payments(session: Session) -> list[dict]:
-    rows = session.execute(_newest(
-        select(PackagePayment, Seller.name, Package.name.label("package"))
-        .join(Seller, PackagePayment.seller_id == Seller.id)
-        .join(Package, PackagePayment.package_id == Package.id),
-        PackagePayment,
-    ))
-    return [
-        {"no": p.id, "date": iso(p.created_at), "seller": seller, "package": package,
-         "amount": money(p.amount), "payment": p.payment_method}
-        for p, seller, package in rows
-    ]
-
-
-def earning_history(session: Session) -> list[dict]:
-    rows = session.execute(_newest(
-        select(Earning, Seller.shop_name).join(Seller, Earning.seller_id == Seller.id), Earning
-    ))
-    return [
-        {"no": e.id, "date": iso(e.created_at), "sellerEarning": money(e.seller_earning),
-         "adminCommission": money(e.admin_commission), "orderNo": e.order_id, "shopName": shop_name}
-        for e, shop_name in rows
-    ]
-
-
-def payouts(session: Session) -> list[dict]:
-    rows = session.execute(_newest(
-        select(Payout, Seller.name, Seller.shop_name).join(Seller, Payout.seller_id == Seller.id), Payout
-    ))
-    return [
-        {"no": p.id, "amount": money(p.amount), "date": iso(p.created_at), "payment": p.payment_method,
-         "sellerInfo": f"{name} ({shop_name})"}
-        for p, name, shop_name in rows
-    ]
-
-
-def payout_requests(session: Session) -> list[dict]:
-    rows = session.execute(_newest(
-        select(PayoutRequest, Seller.name, Seller.shop_name).join(Seller, PayoutRequest.seller_id == Seller.id),
-        PayoutRequest,
-    ))
-    return [
-        {"no": r.id, "date": iso(r.created_at), "status": r.status, "seller": name,
-         "totalAmount": money(r.balance_at_request), "requestAmount": money(r.amount), "shopName": shop_name}
-        for r, name, shop_name in rows
-    ]
-
-
 # Admin list paths and the query answering each (app/api/admin.py serves them), shaped in Python.
 ADMIN_LISTS = {
     "/api/dashboard-cards": dashboard_cards,
     "/api/recent-purchase": recent_purchases,
     "/api/stock-out-products": stock_out_products,
-    "/api/orders": orders,
-    "/api/refund-requests": refund_requests,
-    "/api/sellers": sellers,
-    "/api/package-payments": package_payments,
-    "/api/earning-history": earning_history,
-    "/api/payouts": payouts,
-    "/api/payout-requests": payout_requests,
 }
 
 # Admin lists searched, sorted and paged in SQL (app/api/admin.py serves them, with a CSV export).

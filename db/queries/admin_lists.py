@@ -80,6 +80,22 @@ def is_flag(column: Any) -> Filter:
     return Filter(parse_bool, lambda value: column.is_(value))
 
 
+def choice(choices: tuple[str, ...]) -> Callable[[str], str]:
+    """A parser for one of a few words (a status, a package), whatever the case."""
+
+    def parse(text: str) -> str:
+        for word in choices:
+            if text.lower() == word.lower():
+                return word
+        raise ValueError("must be one of " + ", ".join(choices))
+
+    return parse
+
+
+def one_of(column: Any, choices: tuple[str, ...]) -> Filter:
+    return Filter(choice(choices), lambda value: column == value)
+
+
 def equals_id(column: Any) -> Filter:
     return Filter(parse_id, lambda value: column == value)
 

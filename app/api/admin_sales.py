@@ -1,0 +1,21 @@
+"""Administrator writes to the money side (REST on the list paths, see admin_writes.py): order
+and refund request statuses, asking for a refund, sellers' publishing and packages, and deciding
+payout requests. Every status change follows db/statuses.py; an illegal move is 409."""
+from __future__ import annotations
+
+from db.admin.orders import OrderChanges, change_order_status, order_view
+from db.admin.payouts import PayoutDecision, decide_payout_request
+from db.admin.refunds import RefundChanges, RefundForm, change_refund_status, request_refund
+from db.admin.sellers import SellerChanges, update_seller
+
+from .admin_writes import Area
+
+AREAS = (
+    Area("/api/orders", "order", OrderChanges, read=order_view, update=change_order_status),
+    Area("/api/refund-requests", "refund request", RefundChanges, RefundForm, create=request_refund,
+         update=change_refund_status),
+    Area("/api/sellers", "seller", SellerChanges, update=update_seller),
+    Area("/api/payout-requests", "payout request", PayoutDecision, update=decide_payout_request),
+)
+
+routes = [route for area in AREAS for route in area.routes()]

@@ -1,0 +1,101 @@
+"""Orders: the admin's view of one order, and moving it along its state machine
+(db/statuses.py). Delivering an order writes the sale earnings of its sellers' lines."""
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Literal
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from .. import audit
+from ..ledger import sale_earning
+from ..models import Order, OrderLine, OrderStatusChange, Product, RefundRequest, Seller
+from ..models.base import utcnow
+from ..models.sales import ORDER_STATUSES
+from ..queries.admin import first_image, iso
+from ..queries.products import money
+from ..statuses import ORDER_MOVES, REFUND_MOVES
+from . import found, lock, moved
+from .forms import Form
+
+
+class OrderChanges(Form):
+    status: Literal[ORDER_STATUSES]
+
+
+def _refunded_by_line(session: Session, order_id: int) -> dict[int, Decimal]:
+    rows = session.execute(
+        select(RefundRequest.order_line_id, RefundRequest.status, func.sum(RefundRequest.amount))
+        .join(OrderLine, RefundRequest.order_line_id == OrderLine.id)
+        .where(OrderLine.order_id == order_id)
+        .group_by(RefundRequest.order_line_id, RefundRequest.status)
+    )
+    accepted: dict[int, Decimal] = {}
+    requested: dict[int, Decimal] = {}
+    for line_id, status, total in rows:
+        requested[line_id] = requested.get(line_id, Decimal(0)) + Decimal(total)
+        if status == "Accepted":
+            accepted[line_id] = Decimal(total)
+    return accepted, requested
+
+
+def refund_record(refund: RefundRequest, title: str) -> dict:
+    return {"id": refund.id, "lineId": refund.order_line_id, "title": title, "amount": money(refund.amount),
+            "status": refund.status, "reason": refund.reason, "date": iso(refund.created_at),
+            "next": list(REFUND_MOVES[refund.status])}
+
+
+def order_view(session: Session, order_id: int) -> dict:
+    """The order with its customer, lines (with what was refunded on each), history and refunds."""
+    order = found(session, Order, order_id, "order")
+    accepted, requested = _refunded_by_line(session, order.id)
+    lines = session.execute(
+        select(OrderLine, Product.images, Seller.shop_name)
+        .join(Product, OrderLine.product_id == Product.id)
+        .outerjoin(Seller, OrderLine.seller_id == Seller.id)
+        .where(OrderLine.order_id == order.id).order_by(OrderLine.id)
+    ).all()
+    refunds = session.execute(
+        select(RefundRequest, OrderLine.title).join(OrderLine, RefundRequest.order_line_id == OrderLine.id)
+        .where(OrderLine.order_id == order.id).order_by(RefundRequest.created_at, RefundRequest.id)
+    ).all()
+    customer = order.customer
+    delivered = order.status == "Delivered"
+    return {
+        "id": order.id, "status": order.status, "next": list(ORDER_MOVES[order.status]),
+        "paymentMethod": order.payment_method, "paymentStatus": order.payment_status,
+        "billingAddress": order.billing_address, "amount": money(order.total), "purchaseDate": iso(order.created_at),
+        "customer": {"id": customer.id, "name": customer.name, "email": customer.email, "phone": customer.phone},
+        "lines": [
+            {"id": line.id, "productId": line.product_id, "title": line.title, "image": first_image(images),
+             "unitPrice": money(line.unit_price), "qty": line.qty, "amount": money(line.amount),
+             "shopName": shop_name, "sellerId": line.seller_id,
+             "refunded": money(accepted.get(line.id, Decimal(0))),
+             # Only a delivered order is refunded, and never beyond what the open requests leave.
+             "refundable": money(max(line.amount - requested.get(line.id, Decimal(0)), Decimal(0)) if delivered else Decimal(0))}
+            for line, images, shop_name in lines
+        ],
+        "history": [{"from": h.from_status, "to": h.to_status, "by": h.changed_by, "at": iso(h.created_at)}
+                    for h in order.history],
+        "refunds": [refund_record(refund, title) for refund, title in refunds],
+    }
+
+
+def change_order_status(session: Session, actor: str, order_id: int, changes: OrderChanges) -> dict:
+    found(session, Order, order_id, "order")  # 404 before taking any lock
+    lock(session, Order, order_id)
+    order = session.get(Order, order_id, populate_existing=True)
+    before = audit.snapshot(order)
+    previous = moved(session, order, changes.status, "order", ORDER_MOVES)
+    now = utcnow()
+    order.history.append(OrderStatusChange(from_status=previous, to_status=order.status, changed_by=actor, created_at=now))
+    if order.status == "Delivered":
+        # Cash is collected on delivery (every other method was charged when processed).
+        order.payment_status = "Success"
+        session.add_all(sale_earning(line, now) for line in order.lines if line.seller_id is not None)
+    elif order.status == "Processing" and order.payment_method != "Cash":
+        order.payment_status = "Success"
+    session.flush()
+    audit.record(session, actor, "status", "order", order.id, before, audit.snapshot(order))
+    return order_view(session, order.id)

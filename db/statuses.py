@@ -1,0 +1,36 @@
+"""Every status change the shop allows, written in one place: the moves of orders, refund
+requests and payout requests. Anything not listed here is refused (409) by the admin's writes."""
+from __future__ import annotations
+
+from .models.sales import ORDER_STATUSES, REFUND_STATUSES
+from .models.sellers import PAYOUT_REQUEST_STATUSES
+
+ORDER_MOVES: dict[str, tuple[str, ...]] = {
+    "Pending": ("Processing",),
+    "Processing": ("Delivered",),
+    "Delivered": (),
+}
+REFUND_MOVES: dict[str, tuple[str, ...]] = {
+    "Pending": ("Processing",),
+    "Processing": ("Accepted",),
+    "Accepted": (),
+}
+PAYOUT_REQUEST_MOVES: dict[str, tuple[str, ...]] = {
+    "Processing": ("Accepted", "Rejected"),
+    "Accepted": (),
+    "Rejected": (),
+}
+
+assert set(ORDER_MOVES) == set(ORDER_STATUSES)
+assert set(REFUND_MOVES) == set(REFUND_STATUSES)
+assert set(PAYOUT_REQUEST_MOVES) == set(PAYOUT_REQUEST_STATUSES)
+
+
+def refusal(what: str, current: str, wanted: str, moves: dict[str, tuple[str, ...]]) -> str | None:
+    """Why `current` cannot become `wanted` (None when it can)."""
+    allowed = moves[current]
+    if wanted in allowed:
+        return None
+    if not allowed:
+        return f"This {what} is {current}, which is final: it cannot become {wanted}"
+    return f"A {what} that is {current} can only become {' or '.join(allowed)}, not {wanted}"
