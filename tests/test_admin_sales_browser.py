@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-import pytest
 from playwright.sync_api import expect
 
 from test_admin_catalogue_browser import api, open_signed_in, rows, settled, toast
+from test_gadget_fashion_browser import HYDRATED, VIEWPORTS
 
 PAGES = [
     "/admin/orders",
@@ -137,7 +137,7 @@ def test_accept_one_payout_request_and_reject_another(live_server, page_factory)
     assert api(page, "PATCH", f"/api/payout-requests/{raced['no']}", {"status": "Accepted", "payment": "Cash"})["status"] == 200
     page.get_by_role("button", name=f"Reject payout request #{raced['no']}").click()
     confirm(page, f"Move payout request #{raced['no']} to Rejected")
-    page.locator(".Toastify__toast--error").first.wait_for()
+    expect(page.locator(".Toastify__toast--error").filter(has_text="which is final")).to_have_count(1)
     settled(page)
     expect(listed(page, str(raced["no"]))).to_have_count(0)
 
@@ -157,7 +157,8 @@ def test_accept_one_payout_request_and_reject_another(live_server, page_factory)
     assert int(page.request.get(f"{live_server}/api/payouts?per_page=1").headers["x-total-count"]) == payouts_before + 2
     ours = rows(page).filter(has_text=f"{paid['seller']} ({paid['shopName']})").filter(has_text="PayPal").filter(has_text=money(paid["requestAmount"]))
     expect(ours.first).to_be_visible()
-    assert log.errors() == []
+    # The browser reports the refused request itself; nothing else may go wrong.
+    assert [e for e in log.errors() if "409" not in e] == []
 
 
 def test_an_order_is_delivered_and_a_refund_asked_for_on_one_of_its_lines(live_server, page_factory):
@@ -174,7 +175,7 @@ def test_an_order_is_delivered_and_a_refund_asked_for_on_one_of_its_lines(live_s
         confirm(page, f"Move order #{order['id']} to {status}")
         toast(page, f"Order #{order['id']} is now {status}")
     history = page.get_by_role("table", name="Status history")
-    expect(history).to_contain_text("Processing → Delivered")
+    expect(history.get_by_role("row", name=re.compile(r"Processing → Delivered admin"))).to_have_count(1)
     expect(page.get_by_role("button", name=re.compile("^Move to"))).to_have_count(0)
 
     line = api(page, "GET", f"/api/orders/{order['id']}")["data"]["lines"][0]
@@ -197,15 +198,16 @@ def test_an_order_is_delivered_and_a_refund_asked_for_on_one_of_its_lines(live_s
     assert log.errors() == []
 
 
-@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
-def test_every_page_renders_cleanly(live_server, page_factory, width, height):
-    page, log = page_factory(width, height)
+def test_every_page_renders_cleanly_on_a_desktop_and_a_phone(live_server, page_factory):
+    page, log = page_factory()
     open_signed_in(live_server, page, "/admin/orders")
     order = records(page, "/api/orders?status=Delivered&per_page=1")[0]["id"]
-    for path in PAGES:
-        page.goto(live_server + path.format(order=order))
-        page.wait_for_load_state("networkidle")
-        page.locator("table").first.wait_for()
-        # Wide tables scroll inside their cards; the page itself never scrolls sideways.
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, path
+    for width, height in VIEWPORTS:
+        page.set_viewport_size({"width": width, "height": height})
+        for path in PAGES:
+            response = page.goto(live_server + path.format(order=order), wait_until="domcontentloaded")
+            assert "<table" in response.text(), f"{path} is rendered on the server"
+            page.wait_for_function(f"({HYDRATED})(document.querySelector('main table'))")
+            # Wide tables scroll inside their cards; the page itself never scrolls sideways.
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, (path, width)
     assert log.errors() == []

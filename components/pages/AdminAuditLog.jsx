@@ -38,7 +38,7 @@ function Changes({ entry, onClose }) {
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
       <DialogTitle id={titleId}>
-        {capitalised(entry.action)} {entityOf(entry)}
+        {capitalised(entityOf(entry))}: {entry.action}
       </DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>

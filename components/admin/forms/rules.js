@@ -67,9 +67,10 @@ export function refundErrors(values, refundable) {
   return errors;
 }
 
-export function packageErrors(values) {
+export function packageErrors(values, current) {
   const errors = {};
   if (!values.package) errors.package = 'Choose a package';
+  else if (values.package === current) errors.package = `Already on the ${current} package: choose another`;
   if (!values.paymentMethod) errors.paymentMethod = 'Choose how the package is paid';
   return errors;
 }
