@@ -15,6 +15,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { alpha } from '@mui/material/styles';
 import AdminLayout from '../admin/AdminLayout.jsx';
 import { capitalised, formatDateTime } from '../admin/format.js';
@@ -31,12 +32,66 @@ function fieldsOf(before, after) {
 
 const entityOf = (entry) => `${entry.entity.replace(/_/g, ' ')} #${entry.entityId}`;
 
+const VALUE = { fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre-wrap', overflowWrap: 'break-word', verticalAlign: 'top', minWidth: 110 };
+const CHANGED = { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.14) };
+
+function FieldName({ field, changed }) {
+  return (
+    <>
+      {field}
+      {changed && (
+        <Typography component="span" variant="caption" sx={{ display: 'block', color: 'warning.dark' }}>
+          changed
+        </Typography>
+      )}
+    </>
+  );
+}
+
+// One field before and after. A phone has room for two columns only: the field's name goes on a
+// row of its own, above its values.
+function FieldRows({ field, before, after, phone }) {
+  const changed = shown(before?.[field]) !== shown(after?.[field]);
+  const name = <FieldName field={field} changed={changed} />;
+  const values = (
+    <>
+      <TableCell sx={VALUE}>{before ? shown(before[field]) : '—'}</TableCell>
+      <TableCell sx={VALUE}>{after ? shown(after[field]) : '—'}</TableCell>
+    </>
+  );
+  const head = { verticalAlign: 'top', fontWeight: changed ? 600 : 400 };
+  if (phone) {
+    return (
+      <>
+        <TableRow sx={changed ? CHANGED : undefined}>
+          <TableCell component="th" scope="rowgroup" colSpan={2} sx={{ ...head, borderBottom: 0, pb: 0 }}>
+            {name}
+          </TableCell>
+        </TableRow>
+        <TableRow data-changed={changed || undefined} sx={changed ? CHANGED : undefined}>
+          {values}
+        </TableRow>
+      </>
+    );
+  }
+  return (
+    <TableRow data-changed={changed || undefined} sx={changed ? CHANGED : undefined}>
+      <TableCell component="th" scope="row" sx={head}>
+        {name}
+      </TableCell>
+      {values}
+    </TableRow>
+  );
+}
+
 function Changes({ entry, onClose }) {
   const titleId = useId();
   const { before, after } = entry;
-  const value = { fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', verticalAlign: 'top' };
+  // Only ever opened in the browser, so the screen is known on the first render.
+  const phone = useMediaQuery((theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const heading = { fontWeight: 600 };
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={phone}>
       <DialogTitle id={titleId}>
         {capitalised(entityOf(entry))}: {entry.action}
       </DialogTitle>
@@ -48,29 +103,15 @@ function Changes({ entry, onClose }) {
           <Table size="small" aria-label="Before and after">
             <TableHead>
               <TableRow>
-                <TableCell sx={{ fontWeight: 600 }}>Field</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>Before</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>After</TableCell>
+                {!phone && <TableCell sx={heading}>Field</TableCell>}
+                <TableCell sx={heading}>Before</TableCell>
+                <TableCell sx={heading}>After</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
-              {fieldsOf(before, after).map((field) => {
-                const changed = shown(before?.[field]) !== shown(after?.[field]);
-                return (
-                  <TableRow key={field} data-changed={changed || undefined} sx={changed ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.14) } : undefined}>
-                    <TableCell sx={{ verticalAlign: 'top', fontWeight: changed ? 600 : 400 }}>
-                      {field}
-                      {changed && (
-                        <Typography component="span" variant="caption" sx={{ display: 'block', color: 'warning.dark' }}>
-                          changed
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell sx={value}>{before ? shown(before[field]) : '—'}</TableCell>
-                    <TableCell sx={value}>{after ? shown(after[field]) : '—'}</TableCell>
-                  </TableRow>
-                );
-              })}
+              {fieldsOf(before, after).map((field) => (
+                <FieldRows key={field} field={field} before={before} after={after} phone={phone} />
+              ))}
             </TableBody>
           </Table>
         </TableContainer>
