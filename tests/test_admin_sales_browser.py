@@ -1,9 +1,9 @@
 """The back office's sales ledger in a real browser: a refund accepted in two confirmed steps takes
 the seller's share off their balance and adds a refund row to the earning history; payout
-requests accepted and rejected (and one the server refuses, decided meanwhile in another tab);
-an order moved on to delivered and a refund asked for on one of its lines; every page of the
-area without console errors on a desktop and on a phone. The records acted on are found through
-the API, never by a hard-coded id."""
+requests accepted and rejected, one refused by the server (decided meanwhile in another tab) and
+one that cannot be accepted (above the seller's balance); an order moved on to delivered and a
+refund asked for on one of its lines; every page of the area without console errors on a desktop
+and on a phone. The records acted on are found through the API, never by a hard-coded id."""
 from __future__ import annotations
 
 import re
@@ -157,6 +157,26 @@ def test_accept_one_payout_request_and_reject_another(live_server, page_factory)
     assert int(page.request.get(f"{live_server}/api/payouts?per_page=1").headers["x-total-count"]) == payouts_before + 2
     ours = rows(page).filter(has_text=f"{paid['seller']} ({paid['shopName']})").filter(has_text="PayPal").filter(has_text=money(paid["requestAmount"]))
     expect(ours.first).to_be_visible()
+
+    # A request above the seller's balance now (the list's answer made so) cannot be accepted.
+    def above_balance(route):
+        answer = route.fetch()
+        route.fulfill(response=answer, json=[{**r, "balance": r["requestAmount"] - 1} for r in answer.json()])
+
+    page.goto(f"{live_server}/admin/payout-requests?status=Processing")
+    page.wait_for_load_state("networkidle")
+    page.route(re.compile(r"/api/payout-requests\?"), above_balance)
+    page.get_by_role("button", name="Requested").click()
+    page.wait_for_url(re.compile(r"sort=requestAmount"))
+    settled(page)
+    page.get_by_role("button", name=re.compile(r"^Accept payout request #")).first.click()
+    dialog.get_by_text("it cannot be accepted").wait_for()
+    dialog.get_by_role("combobox", name="Payment method").click()
+    page.get_by_role("option", name="Cash", exact=True).click()
+    dialog.get_by_role("checkbox").check()
+    expect(dialog.get_by_role("button", name="Ok")).to_be_disabled()
+    dialog.get_by_role("button", name="Cancel").click()
+    dialog.wait_for(state="hidden")
     # The browser reports the refused request itself; nothing else may go wrong.
     assert [e for e in log.errors() if "409" not in e] == []
 

@@ -27,7 +27,7 @@ function PaymentChoice({ row, methods, payment, onChange }) {
           The request ({formatMoney(row.requestAmount)}) is above {row.shopName}’s balance now ({formatMoney(row.balance)}): it cannot be accepted.
         </Alert>
       )}
-      <TextField select size="small" fullWidth required label="Payment method" value={payment} onChange={(event) => onChange(event.target.value)} disabled={over}>
+      <TextField select size="small" fullWidth required label="Payment method" value={payment} onChange={(event) => onChange(event.target.value)}>
         {methods.map((method) => (
           <MenuItem key={method} value={method}>
             {method}
