@@ -5,8 +5,7 @@
 //
 // describe(row, to) -> { message, done (the toast once moved), body? (more to send, e.g. the
 // payment method), content? (more of the dialog), ready? (false keeps Ok disabled) }.
-// ask(row, to) opens the dialog; `dialog` is the element to render; button(row, to, props?) is a
-// button that asks, saying props.label (on the record's own page) or, in a list, the move's verb,
+// `dialog` is the element to render; button(row, to, props?) is a button that asks, saying props.label (on the record's own page) or, in a list, the move's verb,
 // named "<verb> <name(row)>" for screen readers.
 import { useState } from 'react';
 import Button from '@mui/material/Button';
@@ -15,7 +14,7 @@ import { sendJson } from '../forms/api.js';
 import AskFirst from './AskFirst.jsx';
 
 // What the button says for a move to each status.
-export const MOVE_VERBS = { Processing: 'Process', Delivered: 'Deliver', Accepted: 'Accept', Rejected: 'Reject' };
+const MOVE_VERBS = { Processing: 'Process', Delivered: 'Deliver', Accepted: 'Accept', Rejected: 'Reject' };
 
 export default function useStatusMove(endpoint, { key = 'id', name, describe, onSettled }) {
   // The move stays set while the dialog animates closed, so its text does not vanish first.
@@ -64,5 +63,5 @@ export default function useStatusMove(endpoint, { key = 'id', name, describe, on
       </Button>
     );
   };
-  return { ask, dialog, button };
+  return { dialog, button };
 }
