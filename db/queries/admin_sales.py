@@ -3,7 +3,7 @@ earning ledger, payout requests, payouts, package payments, and the audit log. E
 AdminList (admin_lists.py), searched, filtered, sorted and paged in SQL, with a CSV export.
 
 A seller's balance is derived, never stored: their ledger rows (sales less refund reversals)
-less their payouts (db/ledger.py), one GROUP BY subquery each, joined in.
+less their payouts (db/ledger.py), summed for each row shown.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from ..models import (
 from ..models.sales import ORDER_STATUSES, PAYMENT_METHODS, REFUND_STATUSES
 from ..models.sellers import PACKAGE_NAMES, PAYOUT_REQUEST_STATUSES
 from ..statuses import ORDER_MOVES, PAYOUT_REQUEST_MOVES, REFUND_MOVES
-from .admin import first_image, grouped_sum, iso, zero_if_none
+from .admin import first_image, iso, zero_if_none
 from .admin_lists import AdminList, Filter, Number, Related, choice, equals_id, is_flag, one_of
 from .media import media_url
 from .products import money
@@ -33,17 +33,12 @@ def amount(value: Any) -> Decimal:
     return cents(Decimal(zero_if_none(value)))
 
 
-def seller_balances() -> Any:
-    """(key = seller id, balance) for every seller: ledger rows less payouts."""
-    earned = grouped_sum(Earning.seller_earning, Earning.seller_id)
-    paid = grouped_sum(Payout.amount, Payout.seller_id)
-    return (
-        select(Seller.id.label("key"),
-               (func.coalesce(earned.c.total, 0) - func.coalesce(paid.c.total, 0)).label("balance"))
-        .outerjoin(earned, earned.c.key == Seller.id)
-        .outerjoin(paid, paid.c.key == Seller.id)
-        .subquery()
-    )
+def seller_balance_of(seller_id: Any) -> Any:
+    """The balance of the seller `seller_id` (a column of the outer query): their ledger rows less
+    their payouts, summed per row of the list (an index holds each seller's rows together)."""
+    earned = select(func.coalesce(func.sum(Earning.seller_earning), 0)).where(Earning.seller_id == seller_id)
+    paid = select(func.coalesce(func.sum(Payout.amount), 0)).where(Payout.seller_id == seller_id)
+    return earned.scalar_subquery() - paid.scalar_subquery()
 
 
 # --- orders --------------------------------------------------------------------------------------
@@ -137,12 +132,10 @@ REFUND_REQUESTS = AdminList(
 
 
 def seller_rows() -> Select:
-    balances = seller_balances()
     return (
         select(Seller.id, Seller.name, Seller.phone, Seller.email, Seller.shop_name, Seller.published, Seller.image,
-               Package.name.label("package"), balances.c.balance.label("balance"))
+               Package.name.label("package"), seller_balance_of(Seller.id).label("balance"))
         .join(Package, Seller.package_id == Package.id)
-        .join(balances, balances.c.key == Seller.id)
     )
 
 
@@ -219,13 +212,11 @@ EARNINGS = AdminList(
 
 
 def payout_request_rows() -> Select:
-    balances = seller_balances()
     return (
         select(PayoutRequest.id, PayoutRequest.created_at, PayoutRequest.status, PayoutRequest.amount,
                PayoutRequest.balance_at_request, PayoutRequest.seller_id, Seller.name.label("seller"),
-               Seller.shop_name, balances.c.balance.label("balance"))
+               Seller.shop_name, seller_balance_of(PayoutRequest.seller_id).label("balance"))
         .join(Seller, PayoutRequest.seller_id == Seller.id)
-        .join(balances, balances.c.key == Seller.id)
     )
 
 
