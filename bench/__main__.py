@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import sys
 
-from . import admin_lists, admin_ssr, cache, sizes, ssr
+from . import admin_lists, admin_ssr, cache, ledger, sizes, ssr
 from .common import running_server, seeded_database
 
 STOREFRONTS = [
@@ -31,6 +31,8 @@ def main() -> None:
             admin_ssr.run(base, admin_ssr.sign_in(base))
     if wanted("admin"):
         section(admin_lists.run())
+    if wanted("ledger"):
+        section(ledger.run())
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from sqlalchemy import CheckConstraint, ForeignKey, String
+from sqlalchemy import CheckConstraint, ForeignKey, Index, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .base import Base, CommissionRate, utcnow
@@ -61,6 +61,8 @@ class Earning(Base):
     """
 
     __tablename__ = "earning"
+    # A seller's balance sums their rows: read from the index alone (migration 0007).
+    __table_args__ = (Index("ix_earning_seller_balance", "seller_id", "seller_earning"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     seller_id: Mapped[int] = mapped_column(ForeignKey("seller.id", ondelete="RESTRICT"), index=True)

@@ -115,13 +115,21 @@ class Related:
 
 
 @dataclass(frozen=True)
+class Number:
+    """A record number `q` finds exactly: a word of digits equal to it (typing 184 finds order 184,
+    not 1184); other words are not compared with it at all, which keeps a text search cheap."""
+
+    column: Any
+
+
+@dataclass(frozen=True)
 class AdminList:
     name: str  # in the shop's words, plural: names the CSV file
     select: Callable[[], Select]  # the columns records are made of, joins included
     record: Callable[[Row], dict]
     key: Any  # the primary key: the tie-break of every order, so pages never overlap
     sorts: Mapping[str, Any]  # API field -> SQL expression
-    search: tuple[Any, ...]  # text columns `q` looks in (or Related ones)
+    search: tuple[Any, ...]  # text columns `q` looks in (or Related or Number ones)
     default_order: tuple[Any, ...]
     filters: Mapping[str, Filter] = field(default_factory=dict)
     # Sort fields that can be NULL: sorted last in both directions, on SQLite as on PostgreSQL.
@@ -226,7 +234,10 @@ def _matches(spec: AdminList, q: str, dialect: str) -> Any:
     for word in q.split()[:MAX_WORDS]:
         either = []
         for column in spec.search:
-            if isinstance(column, Related):
+            if isinstance(column, Number):
+                if word.isdigit() and int(word) < 2**63:
+                    either.append(column.column == int(word))
+            elif isinstance(column, Related):
                 # correlate(None): the related table may be joined in the list's own SELECT as well.
                 found = select(column.key).where(contains(column.text, word, dialect)).correlate(None)
                 either.append(column.foreign_key.in_(found))
@@ -262,8 +273,11 @@ def dialect_of(session: Session) -> str:
     return session.get_bind().dialect.name
 
 
-def count(session: Session, statement: Select) -> int:
-    return session.scalar(select(func.count()).select_from(statement.order_by(None).subquery())) or 0
+def count(session: Session, statement: Select, key: Any) -> int:
+    """How many rows match, counted without computing the records' columns (a figure from a
+    correlated subquery would otherwise be worked out for every row just to be thrown away)."""
+    keys = statement.with_only_columns(key, maintain_column_froms=True).order_by(None)
+    return session.scalar(select(func.count()).select_from(keys.subquery())) or 0
 
 
 def page_of(session: Session, spec: AdminList, query: ListQuery) -> tuple[list[dict], int]:
@@ -272,7 +286,7 @@ def page_of(session: Session, spec: AdminList, query: ListQuery) -> tuple[list[d
     if query.per_page is None:
         records = [spec.record(row) for row in session.execute(statement)]
         return records, len(records)
-    total = count(session, statement)
+    total = count(session, statement, spec.key)
     paged = statement.limit(query.per_page).offset((query.page - 1) * query.per_page)
     return [spec.record(row) for row in session.execute(paged)], total
 
