@@ -5,8 +5,9 @@
 //
 // describe(row, to) -> { message, done (the toast once moved), body? (more to send, e.g. the
 // payment method), content? (more of the dialog), ready? (false keeps Ok disabled) }.
-// `dialog` is the element to render; button(row, to, props?) is a button that asks, saying props.label (on the record's own page) or, in a list, the move's verb,
-// named "<verb> <name(row)>" for screen readers.
+// `dialog` is the element to render; button(row, to, props?) is a button that asks, saying
+// props.label (on the record's own page) or, in a list, the move's verb, named "<verb> <name(row)>"
+// for screen readers.
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import { notify } from '../../common/toast.jsx';
