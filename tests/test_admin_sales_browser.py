@@ -2,8 +2,9 @@
 the seller's share off their balance and adds a refund row to the earning history; payout
 requests accepted and rejected, one refused by the server (decided meanwhile in another tab) and
 one that cannot be accepted (above the seller's balance); an order moved on to delivered and a
-refund asked for on one of its lines; every page of the area without console errors on a desktop
-and on a phone. The records acted on are found through the API, never by a hard-coded id."""
+refund asked for on one of its lines; a seller moved to another package; every page of the area
+without console errors on a desktop and on a phone. The records acted on are found through the
+API, never by a hard-coded id."""
 from __future__ import annotations
 
 import re
@@ -61,6 +62,11 @@ def listed(page, first_cell: str):
     return rows(page).filter(has=page.locator("td:first-child").get_by_text(first_cell, exact=True))
 
 
+def of_order(page, order_no: int):
+    """The list's rows that link to order `order_no`."""
+    return rows(page).filter(has=page.get_by_role("link", name=f"#{order_no}", exact=True))
+
+
 def test_accepting_a_refund_takes_it_off_the_sellers_balance_and_into_the_earning_history(live_server, page_factory):
     page, log = page_factory()
     open_signed_in(live_server, page, "/admin/sellers")
@@ -78,7 +84,7 @@ def test_accepting_a_refund_takes_it_off_the_sellers_balance_and_into_the_earnin
     confirm(page, f"Move refund request #{number} to Accepted", "reverses")
     toast(page, f"Refund request #{number} is now Accepted")
     settled(page)
-    row = rows(page).filter(has=page.get_by_role("link", name=f"#{refund['orderNo']}", exact=True)).filter(has_text=refund["name"])
+    row = of_order(page, refund["orderNo"]).filter(has_text=refund["name"])
     expect(row.first).to_contain_text("Accepted")
     expect(page.get_by_role("button", name=f"Accept refund request #{number}")).to_have_count(0)
 
@@ -98,7 +104,7 @@ def test_accepting_a_refund_takes_it_off_the_sellers_balance_and_into_the_earnin
     page.get_by_role("option", name="Refund", exact=True).click()
     page.wait_for_url(re.compile(r"kind=refund"))
     settled(page)
-    reversal = rows(page).filter(has=page.get_by_role("link", name=f"#{refund['orderNo']}", exact=True)).filter(has_text=money(after - before))
+    reversal = of_order(page, refund["orderNo"]).filter(has_text=money(after - before))
     expect(reversal).to_have_count(1)
     expect(reversal).to_contain_text("Refund")
     assert log.errors() == []
@@ -215,6 +221,31 @@ def test_an_order_is_delivered_and_a_refund_asked_for_on_one_of_its_lines(live_s
     refunds = page.get_by_role("table", name="Refunds")
     expect(refunds).to_contain_text("The cover arrived torn")
     expect(refunds).to_contain_text("Pending")
+    assert log.errors() == []
+
+
+def test_a_seller_moves_to_another_package_and_the_payment_is_recorded(live_server, page_factory):
+    page, log = page_factory()
+    open_signed_in(live_server, page, "/admin/sellers?package=Silver")
+    seller = records(page, "/api/sellers?package=Silver&per_page=1")[0]
+    gold = next(p for p in records(page, "/api/packages") if p["name"] == "Gold")
+    page.get_by_role("button", name=f"Change package of {seller['shopName']}").click()
+    dialog = page.get_by_role("dialog", name=f"Change the package of {seller['shopName']}")
+    dialog.get_by_role("combobox", name="Package").click()
+    page.get_by_role("option", name=re.compile(r"^Gold · ")).click()
+    dialog.get_by_role("combobox", name="Payment method").click()
+    page.get_by_role("option", name="Payoneer", exact=True).click()
+    dialog.get_by_role("button", name="Change package").click()
+    toast(page, f"{seller['shopName']} moved to Gold; a package payment of {money(gold['price'])} was recorded")
+    dialog.wait_for(state="hidden")
+    settled(page)
+    expect(page.get_by_role("button", name=f"Change package of {seller['shopName']}")).to_have_count(0)  # no longer Silver
+
+    page.goto(f"{live_server}/admin/package-payments?sort=-no")
+    page.wait_for_load_state("networkidle")
+    expect(rows(page).first).to_contain_text(seller["name"])
+    expect(rows(page).first).to_contain_text("Payoneer")
+    expect(rows(page).first).to_contain_text(money(gold["price"]))
     assert log.errors() == []
 
 
