@@ -16,7 +16,9 @@ const ENDPOINT = '/api/refund-requests';
 function consequence(row, to) {
   const what = `Refund request #${row.id}: ${formatMoney(row.amount)} on “${row.name}” (order #${row.orderNo}, ${row.customer}).`;
   if (to === 'Accepted') {
-    return `${what} Accepting refunds it to the customer and reverses ${row.shopName ? `${row.shopName}’s earning` : 'the seller’s earning'} and the store’s commission on it.`;
+    // Only a seller's line has an earning to reverse; the store's own stock has none.
+    const reversal = row.sellerId ? ` and reverses ${row.shopName}’s earning and the store’s commission on it` : '';
+    return `${what} Accepting refunds it to the customer${reversal}.`;
   }
   return `${what} It will move to ${to} while it is looked into.`;
 }
