@@ -16,7 +16,7 @@ from db.models.sales import PAYMENT_METHODS
 from db.queries.admin_lists import AdminList
 from db.queries.admin_sales import (
     AUDIT_LOG, EARNINGS, ORDERS, PACKAGE_PAYMENTS, PAYOUT_REQUESTS, PAYOUTS, REFUND_REQUESTS, SELLERS,
-    audit_entities, packages,
+    audit_entities, packages, seller_choices,
 )
 
 from .admin import list_props, page
@@ -39,11 +39,17 @@ def earnings_props(session: Session, params: Mapping[str, str]) -> dict:
     # The seller the ledger may be narrowed to, named (with their balance) in the filter's chip.
     seller_id = listed["params"].get("seller")
     exists = seller_id and session.scalar(select(Seller.id).where(Seller.id == int(seller_id)))
-    return {"list": listed, "seller": seller_view(session, int(seller_id)) if exists else None}
+    return {"list": listed, "seller": seller_view(session, int(seller_id)) if exists else None,
+            "sellers": seller_choices(session)}
 
 
 def payout_requests_props(session: Session, params: Mapping[str, str]) -> dict:
     return {"list": list_props(session, PAYOUT_REQUESTS, params), "paymentMethods": list(PAYMENT_METHODS)}
+
+
+def payouts_props(session: Session, params: Mapping[str, str]) -> dict:
+    return {"list": list_props(session, PAYOUTS, params), "sellers": seller_choices(session),
+            "paymentMethods": list(PAYMENT_METHODS)}
 
 
 def package_payments_props(session: Session, params: Mapping[str, str]) -> dict:
@@ -65,7 +71,7 @@ PAGES = (
     ("/admin/sellers", "AdminSellers", "Sellers", sellers_props, "query"),
     ("/admin/earning-history", "AdminEarningHistory", "Earning history", earnings_props, "query"),
     ("/admin/payout-requests", "AdminPayoutRequests", "Payout requests", payout_requests_props, "query"),
-    ("/admin/payouts", "AdminPayouts", "Payouts", plain_list(PAYOUTS), "query"),
+    ("/admin/payouts", "AdminPayouts", "Payouts", payouts_props, "query"),
     ("/admin/package-payments", "AdminPackagePayments", "Package payments", package_payments_props, "query"),
     ("/admin/audit-log", "AdminAuditLog", "Audit log", audit_log_props, "query"),
 )

@@ -1,7 +1,7 @@
 // /admin/earning-history: the earning ledger, newest first: a sale adds the seller's earning and
 // the store's commission on a delivered order line; an accepted refund takes them back (a refund
-// row, negative). Filtered by kind and narrowed to one seller (?seller=ID, from the sellers list),
-// sorted, paged and exported on the server.
+// row, negative). Filtered by kind and by seller (also reached as ?seller=ID from the sellers
+// list; the chip then shows that seller's balance), sorted, paged and exported on the server.
 import Chip from '@mui/material/Chip';
 import AdminLayout from '../admin/AdminLayout.jsx';
 import { formatMoney } from '../admin/format.js';
@@ -26,7 +26,7 @@ const COLUMNS = [
   { key: 'adminCommission', label: 'Store commission', sortable: true, align: 'right', render: (row) => money(row.adminCommission) },
 ];
 
-export default function AdminEarningHistory({ session, list: initial, seller }) {
+export default function AdminEarningHistory({ session, list: initial, seller, sellers = [] }) {
   const list = useAdminList('/api/earning-history', initial);
   const narrowedTo = list.params.seller && (
     <Chip
@@ -40,7 +40,7 @@ export default function AdminEarningHistory({ session, list: initial, seller }) 
         title="Earning history"
         list={list}
         columns={COLUMNS}
-        filters={[{ name: 'kind', label: 'Kind', options: KINDS }]}
+        filters={[{ name: 'kind', label: 'Kind', options: KINDS }, { name: 'seller', label: 'Seller', options: sellers }]}
         searchLabel="Search earnings"
         emptyText="No earnings yet."
         actions={narrowedTo}

@@ -171,6 +171,12 @@ def packages(session) -> list[dict]:
             for p in session.scalars(select(Package).order_by(Package.price))]
 
 
+def seller_choices(session) -> list[dict]:
+    """Every seller by shop name, for the lists' seller filters."""
+    return [{"value": r.id, "label": f"{r.shop_name} ({r.name})"}
+            for r in session.execute(select(Seller.id, Seller.shop_name, Seller.name).order_by(Seller.shop_name))]
+
+
 def earning_rows() -> Select:
     return (
         select(Earning.id, Earning.created_at, Earning.seller_earning, Earning.admin_commission, Earning.order_id,
