@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import sys
 
-from . import admin_lists, admin_ssr, cache, ledger, sizes, ssr
+from . import admin_lists, admin_ssr, cache, ledger, lighthouse, sizes, ssr
 from .common import running_server, seeded_database
 
 STOREFRONTS = [
@@ -29,6 +29,8 @@ def main() -> None:
             section(cache.run(base))
         if wanted("admin"):
             admin_ssr.run(base, admin_ssr.sign_in(base))
+        if wanted("lighthouse"):
+            section(lighthouse.run(base))
     if wanted("admin"):
         section(admin_lists.run())
     if wanted("ledger"):

@@ -1,6 +1,6 @@
 // Browser entry: hydrates the server-rendered page named in the document, then routes on the client.
+import { startTransition } from 'react';
 import { hydrateRoot, createRoot } from 'react-dom/client';
-import 'react-toastify/dist/ReactToastify.css';
 import loaders from 'app-pages';
 import App from './common/App.jsx';
 import { RouterProvider } from './common/router.jsx';
@@ -19,7 +19,9 @@ async function start() {
     </RouterProvider>
   );
   // A page whose server render failed arrives empty: the browser renders it instead.
-  if (root.firstChild) hydrateRoot(root, tree);
+  // Hydrating in a transition lets React yield to the browser every few milliseconds, so the
+  // server markup stays responsive to taps while the page comes to life (no long task).
+  if (root.firstChild) startTransition(() => hydrateRoot(root, tree));
   else createRoot(root).render(tree);
 }
 

@@ -77,6 +77,8 @@ def test_without_javascript_the_countdown_says_when_the_deal_ends_and_show_all_w
 def test_adding_a_product_raises_the_cart_badge(live_server, page_factory, path):
     page, log = open_hydrated(page_factory, live_server, path)
     page.wait_for_function(f"({HYDRATED})(document.querySelector('header button[aria-haspopup]'))")
+    # The saved (or demo) cart is read after hydration; it is written back once it has loaded.
+    page.wait_for_function("localStorage.getItem('cart') !== null")
     before = cart_count(page)
     title = page.locator("main article:has(button) h3").first.text_content()
     button = page.get_by_role("button", name=f"Add {title} to cart").first

@@ -42,14 +42,15 @@ const Banners = styled('ul')(({ theme }) => ({
   '& .cta': { marginTop: theme.spacing(0.5), fontSize: 14, fontWeight: 700, color: theme.palette.primary.main },
 }));
 
-/** banners: [{title, body, buttonText, imgUrl, url}] */
-export default function PromoBanners({ banners }) {
+/** banners: [{title, body, buttonText, imgUrl, url}]; `eager` when they open the page, in the
+ *  first screen, where a lazy picture would wait for layout before it is even requested. */
+export default function PromoBanners({ banners, eager = false }) {
   return (
     <Banners>
       {banners.map((banner) => (
         <li key={banner.title}>
           <RouterAnchor href={banner.url}>
-            <img src={banner.imgUrl} alt="" width={600} height={300} loading="lazy" decoding="async" />
+            <img src={banner.imgUrl} alt="" width={600} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" />
             <span className="text">
               <span className="title">{banner.title}</span>
               {banner.body && <span className="body">{banner.body}</span>}

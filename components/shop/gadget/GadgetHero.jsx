@@ -52,7 +52,8 @@ export default function GadgetHero({ slides, banners }) {
       )}
       {banners.length > 0 && (
         <aside className="banners" aria-label="Offers">
-          <PromoBanners banners={banners} />
+          {/* Beside the slide on a wide screen, under it on a phone: in the first screen either way. */}
+          <PromoBanners banners={banners} eager />
         </aside>
       )}
     </Hero>
