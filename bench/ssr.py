@@ -1,7 +1,8 @@
 """SSR renders/s: the V8 pool's isolate against Node's renderToString of the same bundle.
 
 Both run one render at a time on one core, alternating in rounds so machine noise hits both;
-the figure is the median of the rounds. Budget: V8 ≥ Node.
+the figure is the median of the rounds. Budget: V8 ≥ Node. Both must render the same output,
+or the figures would compare different pages.
 """
 from __future__ import annotations
 
@@ -25,13 +26,15 @@ def v8_rate(racer: MiniRacer, name: str, page: str) -> float:
     return ITERATIONS / (time.perf_counter() - start)
 
 
-def node_rate(name: str, page: str) -> float:
+def node_rate(name: str, page: str, expected: str) -> float:
     with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
         f.write(page)
         f.flush()
-        out = subprocess.run(["node", str(BUILD.parent.parent / "bench" / "node_render.mjs"), str(BUILD / "server.js"), name, f.name, str(ITERATIONS)],
-                             capture_output=True, text=True, check=True).stdout
-    return json.loads(out)["perSecond"]
+        out = json.loads(subprocess.run(["node", str(BUILD.parent.parent / "bench" / "node_render.mjs"), str(BUILD / "server.js"), name, f.name, str(ITERATIONS)],
+                                        capture_output=True, text=True, check=True).stdout)
+    if out["output"] != expected:
+        raise AssertionError(f"{name}: Node rendered other output than the V8 isolate ({len(out['output'])} vs {len(expected)} characters)")
+    return out["perSecond"]
 
 
 def run(base: str, pages: dict[str, str]) -> str:
@@ -42,11 +45,11 @@ def run(base: str, pages: dict[str, str]) -> str:
         document = page_json(base, path)
         name = json.loads(document)["page"]
         for _ in range(50):
-            racer.call("renderPage", name, document)
+            output = racer.call("renderPage", name, document)
         v8, node = [], []
         for _ in range(ROUNDS):
             v8.append(v8_rate(racer, name, document))
-            node.append(node_rate(name, document))
+            node.append(node_rate(name, document, output))
         rows.append([path, f"{median(v8):.0f}", f"{median(node):.0f}", f"{median(v8) / median(node):.2f}",
                      "ok" if median(v8) >= median(node) else "OVER BUDGET"])
     racer.close()
