@@ -11,9 +11,9 @@ import json
 import time
 
 import httpx
-from py_mini_racer import MiniRacer
 
 from app.settings import Settings
+from app.ssr import Isolate
 
 from .common import BUILD, kb, median, table
 
@@ -51,18 +51,18 @@ def series(client: httpx.Client, headers: dict) -> tuple[list[float], bytes]:
 
 
 def v8_render_ms(document: bytes) -> list[float]:
-    racer = MiniRacer()
-    racer.eval((BUILD / "server.js").read_text())
+    settings = Settings()
+    isolate = Isolate((BUILD / "server.js").read_text(), settings.ssr_max_memory)
     page = json.dumps(json.loads(document), ensure_ascii=False)
     name = json.loads(page)["page"]
     for _ in range(WARM_UP):
-        racer.call("renderPage", name, page)
+        isolate.render(name, page, settings.ssr_timeout_sec)
     times = []
     for _ in range(REQUESTS):
         start = time.perf_counter()
-        racer.call("renderPage", name, page)
+        isolate.render(name, page, settings.ssr_timeout_sec)
         times.append((time.perf_counter() - start) * 1000)
-    racer.close()
+    isolate.close()
     return times
 
 

@@ -11,7 +11,8 @@ import subprocess
 import tempfile
 import time
 
-from py_mini_racer import MiniRacer
+from app.settings import Settings
+from app.ssr import Isolate
 
 from .common import BUILD, median, page_json, table
 
@@ -19,10 +20,10 @@ ROUNDS = 3
 ITERATIONS = 60
 
 
-def v8_rate(racer: MiniRacer, name: str, page: str) -> float:
+def v8_rate(isolate: Isolate, name: str, page: str, timeout_sec: float) -> float:
     start = time.perf_counter()
     for _ in range(ITERATIONS):
-        racer.call("renderPage", name, page)
+        isolate.render(name, page, timeout_sec)
     return ITERATIONS / (time.perf_counter() - start)
 
 
@@ -38,20 +39,20 @@ def node_rate(name: str, page: str, expected: str) -> float:
 
 
 def run(base: str, pages: dict[str, str]) -> str:
-    racer = MiniRacer()
-    racer.eval((BUILD / "server.js").read_text())
+    settings = Settings()  # the pool's isolate, called as the pool calls it
+    isolate = Isolate((BUILD / "server.js").read_text(), settings.ssr_max_memory)
     rows = []
     for path, _ in pages.items():
         document = page_json(base, path)
         name = json.loads(document)["page"]
         for _ in range(50):
-            output = racer.call("renderPage", name, document)
+            output = isolate.render(name, document, settings.ssr_timeout_sec)
         v8, node = [], []
         for _ in range(ROUNDS):
-            v8.append(v8_rate(racer, name, document))
+            v8.append(v8_rate(isolate, name, document, settings.ssr_timeout_sec))
             node.append(node_rate(name, document, output))
         rows.append([path, f"{median(v8):.0f}", f"{median(node):.0f}", f"{median(v8) / median(node):.2f}",
                      "ok" if median(v8) >= median(node) else "OVER BUDGET"])
-    racer.close()
+    isolate.close()
     return "SSR renders/s, one core (median of %d rounds x %d renders)\n" % (ROUNDS, ITERATIONS) + table(
         rows, ["page", "V8 pool isolate", "Node renderToString", "V8/Node", "budget V8>=Node"])

@@ -36,14 +36,16 @@ def broken_build(tmp_path, script: str):
 
 
 @pytest.mark.parametrize(
-    "script, overrides",
+    "script, overrides, cause",
     [
-        ("globalThis.renderPage = () => { throw new Error('render bug'); };", {}),
-        ("globalThis.renderPage = () => { for (;;) {} };", {"ssr_timeout_sec": 0.3}),
+        ("globalThis.renderPage = () => { throw new Error('render bug'); };", {}, "render bug"),
+        ("globalThis.renderPage = () => { for (;;) {} };", {"ssr_timeout_sec": 0.3}, "JSTimeoutException"),
+        ("globalThis.renderPage = () => { const hoard = []; for (;;) hoard.push(new Array(1e4).fill(hoard.length)); };",
+         {"ssr_max_memory": 64 * 1024 * 1024}, "JSOOMException"),
     ],
-    ids=["exception", "timeout"],
+    ids=["exception", "timeout", "memory"],
 )
-def test_a_failed_render_still_serves_the_page_for_the_browser(tmp_path, settings, caplog, script, overrides):
+def test_a_failed_render_still_serves_the_page_for_the_browser(tmp_path, settings, caplog, script, overrides, cause):
     settings = make_settings(settings.database_url, settings.media_dir, build_dir=broken_build(tmp_path, script), **overrides)
     with caplog.at_level(logging.ERROR), TestClient(create_app(settings)) as client:
         response = client.get("/market-1")
@@ -51,10 +53,10 @@ def test_a_failed_render_still_serves_the_page_for_the_browser(tmp_path, setting
         assert '<div id="root"></div>' in response.text
         assert '<script id="__PAGE__" type="application/json">{"page":"Market1"' in response.text
         assert '<script type="module" src="/build/client-' in response.text
-        assert any("server render failed" in r.getMessage() for r in caplog.records)
+        assert any("server render failed" in r.getMessage() and cause in r.getMessage() for r in caplog.records)
         # The pool keeps answering after the failure.
         assert client.get("/").status_code == 200
-        if overrides:
+        if overrides:  # an isolate stopped by a limit is replaced
             assert client.app.state.services.renderer.replaced >= 1
 
 
