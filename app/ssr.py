@@ -104,8 +104,8 @@ class Renderer:
     async def start(self) -> None:
         """Start the pool on the running event loop, which then serves every render."""
         self._code = self.bundle.read_text()
-        for _ in range(self.size):
-            self._idle.put_nowait(await Isolate.start(self._code, self.max_memory))
+        for isolate in await asyncio.gather(*(Isolate.start(self._code, self.max_memory) for _ in range(self.size))):
+            self._idle.put_nowait(isolate)
 
     async def close(self) -> None:
         await asyncio.gather(*self._replacing, return_exceptions=True)

@@ -13,7 +13,7 @@ vm.runInThisContext(readFileSync(bundle, 'utf8'));
 // sections are all suspended (an empty shell), so wait for them here too.
 await setImmediate();
 const page = readFileSync(pageFile, 'utf8');
-for (let i = 0; i < Number(warmUps); i += 1) globalThis.renderPage(name, page); // warm, as the isolate is
+for (let i = 0; i < Number(warmUps); i += 1) globalThis.renderPage(name, page); // untimed, as in the isolate's rounds
 const start = process.hrtime.bigint();
 for (let i = 0; i < Number(iterations); i += 1) globalThis.renderPage(name, page);
 const seconds = Number(process.hrtime.bigint() - start) / 1e9;

@@ -73,3 +73,28 @@ def test_renders_share_a_pool_and_answer_in_parallel(settings):
 
         results = client.portal.call(many)
         assert len(results) == 8 and all("<h1" in r.html for r in results)
+
+
+def test_an_isolate_that_rendered_its_share_is_replaced_and_the_pool_keeps_answering(settings, monkeypatch):
+    from app.ssr import Isolate
+
+    started = []
+    original = Isolate.start.__func__
+
+    async def counting(cls, code, max_memory):
+        started.append(1)
+        return await original(cls, code, max_memory)
+
+    monkeypatch.setattr(Isolate, "start", classmethod(counting))
+    settings = make_settings(settings.database_url, settings.media_dir, ssr_pool_size=1, ssr_recycle_after=2)
+    with TestClient(create_app(settings)) as client:
+        renderer = client.app.state.services.renderer
+        page = '{"page":"ErrorPage","props":{"status":404,"title":"t","message":"m"},"theme":"DEFAULT","config":{}}'
+
+        async def in_turn():
+            return [await renderer.render("ErrorPage", page) for _ in range(7)]
+
+        results = client.portal.call(in_turn)
+        assert all("<h1" in r.html for r in results)
+        assert len(started) == 1 + 3  # the first isolate, then one after every second render
+        assert renderer.replaced == 0  # worn out, not failed
