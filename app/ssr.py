@@ -77,8 +77,8 @@ class Isolate:
         self.renders += 1
         code = f"renderPage({json.dumps(name)}, {json.dumps(page_json)})"
         try:
-            # Cancelling the evaluation stops the JavaScript.
-            return await asyncio.wait_for(self._racer.eval_cancelable(code), timeout_sec)
+            async with asyncio.timeout(timeout_sec):  # cancelling the evaluation stops the JavaScript
+                return await self._racer.eval_cancelable(code)
         except TimeoutError as error:
             raise JSTimeoutException from error
 
