@@ -43,11 +43,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
-        app.state.services = lifetime.start(settings)
+        app.state.services = await lifetime.start(settings)
         try:
             yield
         finally:
-            lifetime.stop(app.state.services)
+            await lifetime.stop(app.state.services)
 
     routes = [
         *api_routes.routes(),

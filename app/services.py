@@ -41,7 +41,7 @@ class Services:
         self.catalogue_version.refresh()
 
 
-def start(settings: Settings) -> Services:
+async def start(settings: Settings) -> Services:
     media.configure(settings.media_url)
     upgrade(settings.database_url)
     db = Database(settings.database_url)
@@ -53,7 +53,7 @@ def start(settings: Settings) -> Services:
         max_memory=settings.ssr_max_memory,
         recycle_after=settings.ssr_recycle_after,
     )
-    renderer.start()
+    await renderer.start()
     return Services(
         settings=settings,
         db=db,
@@ -78,8 +78,8 @@ def prepare_data(settings: Settings, db: Database) -> None:
     db.write_sync(ensure_admin, settings.admin_email, settings.admin_password)
 
 
-def stop(services: Services) -> None:
-    services.renderer.close()
+async def stop(services: Services) -> None:
+    await services.renderer.close()
     services.db.dispose()
 
 

@@ -7,13 +7,14 @@ Use: cookie = sign_in(base); run(base, cookie) -> median milliseconds (and print
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 
 import httpx
-from py_mini_racer import MiniRacer
 
 from app.settings import Settings
+from app.ssr import Isolate
 
 from .common import BUILD, kb, median, table
 
@@ -50,19 +51,19 @@ def series(client: httpx.Client, headers: dict) -> tuple[list[float], bytes]:
     return [ms for ms, _ in results], results[-1][1]
 
 
-def v8_render_ms(document: bytes) -> list[float]:
-    racer = MiniRacer()
-    racer.eval((BUILD / "server.js").read_text())
+async def v8_render_ms(document: bytes) -> list[float]:
+    settings = Settings()
+    isolate = await Isolate.start((BUILD / "server.js").read_text(), settings.ssr_max_memory)
     page = json.dumps(json.loads(document), ensure_ascii=False)
     name = json.loads(page)["page"]
     for _ in range(WARM_UP):
-        racer.call("renderPage", name, page)
+        await isolate.render(name, page, settings.ssr_timeout_sec)
     times = []
     for _ in range(REQUESTS):
         start = time.perf_counter()
-        racer.call("renderPage", name, page)
+        await isolate.render(name, page, settings.ssr_timeout_sec)
         times.append((time.perf_counter() - start) * 1000)
-    racer.close()
+    await isolate.close()
     return times
 
 
@@ -74,7 +75,7 @@ def run(base: str, cookie: str) -> float:
     with httpx.Client(base_url=base, follow_redirects=False) as client:
         html_ms, html = series(client, {"Cookie": cookie})
         json_ms, document = series(client, {"Cookie": cookie, "Accept": "application/json"})
-    render_ms = v8_render_ms(document)
+    render_ms = asyncio.run(v8_render_ms(document))
     rows = [
         ["whole page (HTML)", f"{median(html_ms):.1f}", f"{p90(html_ms):.1f}", kb(len(html))],
         ["props only (JSON)", f"{median(json_ms):.1f}", f"{p90(json_ms):.1f}", kb(len(document))],

@@ -36,14 +36,16 @@ def broken_build(tmp_path, script: str):
 
 
 @pytest.mark.parametrize(
-    "script, overrides",
+    "script, overrides, cause",
     [
-        ("globalThis.renderPage = () => { throw new Error('render bug'); };", {}),
-        ("globalThis.renderPage = () => { for (;;) {} };", {"ssr_timeout_sec": 0.3}),
+        ("globalThis.renderPage = () => { throw new Error('render bug'); };", {}, "render bug"),
+        ("globalThis.renderPage = () => { for (;;) {} };", {"ssr_timeout_sec": 0.3}, "JSTimeoutException"),
+        ("globalThis.renderPage = () => { const hoard = []; for (;;) hoard.push(new Array(1e4).fill(hoard.length)); };",
+         {"ssr_max_memory": 64 * 1024 * 1024}, "JSOOMException"),
     ],
-    ids=["exception", "timeout"],
+    ids=["exception", "timeout", "memory"],
 )
-def test_a_failed_render_still_serves_the_page_for_the_browser(tmp_path, settings, caplog, script, overrides):
+def test_a_failed_render_still_serves_the_page_for_the_browser(tmp_path, settings, caplog, script, overrides, cause):
     settings = make_settings(settings.database_url, settings.media_dir, build_dir=broken_build(tmp_path, script), **overrides)
     with caplog.at_level(logging.ERROR), TestClient(create_app(settings)) as client:
         response = client.get("/market-1")
@@ -51,10 +53,10 @@ def test_a_failed_render_still_serves_the_page_for_the_browser(tmp_path, setting
         assert '<div id="root"></div>' in response.text
         assert '<script id="__PAGE__" type="application/json">{"page":"Market1"' in response.text
         assert '<script type="module" src="/build/client-' in response.text
-        assert any("server render failed" in r.getMessage() for r in caplog.records)
+        assert any("server render failed" in r.getMessage() and cause in r.getMessage() for r in caplog.records)
         # The pool keeps answering after the failure.
         assert client.get("/").status_code == 200
-        if overrides:
+        if overrides:  # an isolate stopped by a limit is replaced
             assert client.app.state.services.renderer.replaced >= 1
 
 
@@ -71,3 +73,28 @@ def test_renders_share_a_pool_and_answer_in_parallel(settings):
 
         results = client.portal.call(many)
         assert len(results) == 8 and all("<h1" in r.html for r in results)
+
+
+def test_an_isolate_that_rendered_its_share_is_replaced_and_the_pool_keeps_answering(settings, monkeypatch):
+    from app.ssr import Isolate
+
+    started = []
+    original = Isolate.start.__func__
+
+    async def counting(cls, code, max_memory):
+        started.append(1)
+        return await original(cls, code, max_memory)
+
+    monkeypatch.setattr(Isolate, "start", classmethod(counting))
+    settings = make_settings(settings.database_url, settings.media_dir, ssr_pool_size=1, ssr_recycle_after=2)
+    with TestClient(create_app(settings)) as client:
+        renderer = client.app.state.services.renderer
+        page = '{"page":"ErrorPage","props":{"status":404,"title":"t","message":"m"},"theme":"DEFAULT","config":{}}'
+
+        async def in_turn():
+            return [await renderer.render("ErrorPage", page) for _ in range(7)]
+
+        results = client.portal.call(in_turn)
+        assert all("<h1" in r.html for r in results)
+        assert len(started) == 1 + 3  # the first isolate, then one after every second render
+        assert renderer.replaced == 0  # worn out, not failed
