@@ -1,6 +1,8 @@
 """Engines and sessions: SQLite by default (WAL, foreign keys on), PostgreSQL by URL."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
@@ -17,7 +19,11 @@ def normalise_url(url: str) -> str:
 
 def make_engine(url: str, **kwargs) -> Engine:
     url = normalise_url(url)
-    if make_url(url).get_backend_name() == "sqlite":
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database and parsed.database != ":memory:":
+            # A fresh checkout has no data/ folder yet; SQLite creates the file, not its folder.
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, **kwargs)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine

@@ -52,7 +52,7 @@ def test_a_failed_render_still_serves_the_page_for_the_browser(tmp_path, setting
         assert response.status_code == 200
         assert '<div id="root"></div>' in response.text
         assert '<script id="__PAGE__" type="application/json">{"page":"Market1"' in response.text
-        assert '<script type="module" src="/build/client-' in response.text
+        assert re.search(r'<script id="__SCRIPTS__" type="application/json">\{"entry":"/build/client-', response.text)
         assert any("server render failed" in r.getMessage() and cause in r.getMessage() for r in caplog.records)
         # The pool keeps answering after the failure.
         assert client.get("/").status_code == 200
@@ -98,3 +98,29 @@ def test_an_isolate_that_rendered_its_share_is_replaced_and_the_pool_keeps_answe
         assert all("<h1" in r.html for r in results)
         assert len(started) == 1 + 3  # the first isolate, then one after every second render
         assert renderer.replaced == 0  # worn out, not failed
+
+
+def test_a_render_queued_behind_a_runaway_one_is_answered_and_the_isolate_replaced(tmp_path, settings):
+    """With every isolate busy, a render waits behind a running one; when that one overruns its
+    time limit, the waiting render still gets its answer and the stopped isolate is replaced."""
+    import asyncio
+
+    script = "const render = globalThis.renderPage; globalThis.renderPage = (name, json) => { if (name === 'Market1') for (;;) {} return render(name, json); };"
+    settings = make_settings(settings.database_url, settings.media_dir, build_dir=broken_build(tmp_path, script),
+                             ssr_pool_size=1, ssr_timeout_sec=0.5)
+    with TestClient(create_app(settings)) as client:
+        renderer = client.app.state.services.renderer
+        page = '{"page":"ErrorPage","props":{"status":404,"title":"t","message":"m"},"theme":"DEFAULT","config":{}}'
+
+        async def runaway_then_waiting():
+            runaway = asyncio.ensure_future(renderer.render("Market1", '{"page":"Market1","props":{},"theme":"DEFAULT","config":{}}'))
+            await asyncio.sleep(0)  # the runaway render takes the isolate first
+            waiting = await renderer.render("ErrorPage", page)
+            return await asyncio.gather(runaway, return_exceptions=True), waiting
+
+        (failure,), waiting = client.portal.call(runaway_then_waiting)
+        assert "JSTimeoutException" in str(failure)
+        assert "<h1" in waiting.html
+        assert renderer.replaced == 1
+        # The replacement answers.
+        assert "<h1" in client.portal.call(renderer.render, "ErrorPage", page).html
