@@ -31,10 +31,12 @@ class CachedPage:
 
     @classmethod
     def build(cls, body: bytes, media_type: str, status: int = 200) -> CachedPage:
+        # Fast levels: every miss pays for them, on the event loop. On a storefront page brotli 11
+        # takes 160 ms for a body 12% smaller than brotli 5's, which takes 3 ms.
         return cls(
             body=body,
-            gzip=gzip.compress(body, compresslevel=9),
-            brotli=brotli.compress(body, quality=11),
+            gzip=gzip.compress(body, compresslevel=6),
+            brotli=brotli.compress(body, quality=5),
             etag='"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"',
             media_type=media_type,
             status=status,

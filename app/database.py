@@ -4,7 +4,9 @@ from __future__ import annotations
 from typing import Callable, TypeVar
 
 from sqlalchemy.orm import Session
-from starlette.concurrency import run_in_threadpool
+import functools
+
+import anyio
 
 from db.engine import make_engine, make_sessionmaker
 
@@ -12,9 +14,12 @@ T = TypeVar("T")
 
 
 class Database:
-    def __init__(self, url: str):
+    def __init__(self, url: str, threads: int = 4):
         self.engine = make_engine(url)
         self.sessions = make_sessionmaker(self.engine)
+        # Reads and writes are mostly Python (SQLAlchemy) holding the GIL: a few threads keep the
+        # cores busy; dozens would only take the GIL from each other and from the event loop.
+        self._threads = anyio.CapacityLimiter(threads)
 
     def read_sync(self, fn: Callable[..., T], *args, **kwargs) -> T:
         with self.sessions() as session:
@@ -26,10 +31,13 @@ class Database:
             return fn(session, *args, **kwargs)
 
     async def read(self, fn: Callable[..., T], *args, **kwargs) -> T:
-        return await run_in_threadpool(self.read_sync, fn, *args, **kwargs)
+        return await self._in_thread(self.read_sync, fn, *args, **kwargs)
 
     async def write(self, fn: Callable[..., T], *args, **kwargs) -> T:
-        return await run_in_threadpool(self.write_sync, fn, *args, **kwargs)
+        return await self._in_thread(self.write_sync, fn, *args, **kwargs)
+
+    async def _in_thread(self, run: Callable[..., T], *args, **kwargs) -> T:
+        return await anyio.to_thread.run_sync(functools.partial(run, *args, **kwargs), limiter=self._threads)
 
     def dispose(self) -> None:
         self.engine.dispose()

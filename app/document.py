@@ -19,7 +19,7 @@ DESCRIPTION = (
 
 # Characters that could end a <script> element or start an HTML comment inside it, and the
 # line separators that old JavaScript parsers took for line ends.
-_JSON_ESCAPES = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026", 0x2028: "\\u2028", 0x2029: "\\u2029"}
+_JSON_ESCAPES = (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"), ("\u2029", "\\u2029"))
 
 
 # React's renderToString cannot write into <head>, so the resource hints it emits lead the markup:
@@ -30,7 +30,10 @@ _LEADING_HINTS = re.compile(r'(?:<link rel="preload"[^>]*/>)+')
 
 def script_json(value: Any) -> Markup:
     """JSON that is safe inside <script type="application/json">, whatever the data holds."""
-    return Markup(json.dumps(value, ensure_ascii=False, separators=(",", ":")).translate(_JSON_ESCAPES))
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    for character, escape in _JSON_ESCAPES:  # five str.replace passes: translate() took milliseconds on a storefront's props
+        text = text.replace(character, escape)
+    return Markup(text)
 
 
 class DocumentRenderer:
