@@ -91,6 +91,7 @@ def test_brand_lists_name_four_to_six_brands_of_the_category(client, sql, path, 
         "AND (c.slug = ? OR c.parent_id = (SELECT id FROM category WHERE slug = ?))", slug, slug)}
     assert set(names) <= brands
     assert len(names) == min(6, len(brands))
+    assert 4 <= len(names) <= 6  # SPEC.md §9
 
 
 @pytest.mark.parametrize("path,slug", SHOP_LISTS.items())
@@ -101,6 +102,7 @@ def test_shop_lists_name_the_sellers_of_the_category(client, sql, path, slug):
         "AND s.published = 1 AND (c.slug = ? OR c.parent_id = (SELECT id FROM category WHERE slug = ?))", slug, slug)}
     assert 1 <= len(names) <= 6
     assert set(names) <= shops and len(names) == min(6, len(shops))
+    assert 4 <= len(names) <= 6  # SPEC.md §9
 
 
 # --- Orders the section names promise ------------------------------------------------------------

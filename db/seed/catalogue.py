@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections import Counter
 from dataclasses import dataclass
 
 from ..models import Brand, Category, Product, Seller
 from . import books, emoji, goods
 from .common import SlugRegistry, days_ago, rng, slugify
 from .images import Media
+from .people import Listing
 from .specs import CategorySpec, Item, walk
 
 # Which shops' trees make up the catalogue, in the order their rows are created.
@@ -61,11 +63,22 @@ def build_brands(media: Media) -> dict[str, Brand]:
     return brands
 
 
-def pick_seller(r: random.Random, shop: str, sellers_by_shop: dict[str, list[Seller]]) -> Seller | None:
-    candidates = sellers_by_shop.get(shop, [])
-    if not candidates or r.random() >= SELLER_SHARE.get(shop, DEFAULT_SELLER_SHARE):
-        return None
-    return r.choice(candidates)
+class SellerPicker:
+    """Who lists each product: a share of a storefront's products goes to its sellers, each
+    category's in turn among those selling it, so every seller of a category has products there
+    (the market's shop lists name them)."""
+
+    def __init__(self, r: random.Random, sellers_by_shop: dict[str, list[Listing]]):
+        self.r = r
+        self.sellers_by_shop = sellers_by_shop
+        self.turns: Counter[str] = Counter()
+
+    def __call__(self, item: Item) -> Seller | None:
+        candidates = [listing.seller for listing in self.sellers_by_shop.get(item.shop, []) if listing.sells(item.category)]
+        if not candidates or self.r.random() >= SELLER_SHARE.get(item.shop, DEFAULT_SELLER_SHARE):
+            return None
+        self.turns[item.category] += 1
+        return candidates[self.turns[item.category] % len(candidates)]
 
 
 def product_images(media: Media, item: Item, slug: str, category: Category, spec: CategorySpec) -> list[str]:
@@ -76,9 +89,10 @@ def product_images(media: Media, item: Item, slug: str, category: Category, spec
 
 def build_products(
     media: Media, items: list[Item], categories: dict[str, Category], specs: dict[str, CategorySpec],
-    brands: dict[str, Brand], sellers_by_shop: dict[str, list[Seller]], now: dt.datetime,
+    brands: dict[str, Brand], sellers_by_shop: dict[str, list[Listing]], now: dt.datetime,
 ) -> list[Product]:
     r = rng("catalogue")
+    pick_seller = SellerPicker(r, sellers_by_shop)
     slugs = SlugRegistry()
     products = []
     for item in items:
@@ -87,7 +101,7 @@ def build_products(
         products.append(Product(
             title=item.title, slug=slug, shop=item.shop, author=item.author, description=item.description,
             category=category, brand=brands.get(item.brand) if item.brand else None,
-            seller=pick_seller(r, item.shop, sellers_by_shop), price=item.price, discount=item.discount,
+            seller=pick_seller(item), price=item.price, discount=item.discount,
             stock=item.stock, unit=item.unit, status=item.status, colors=item.colors,
             images=product_images(media, item, slug, category, specs[item.category]),
             published=item.published, featured=item.featured,
@@ -96,7 +110,7 @@ def build_products(
     return products
 
 
-def build_catalogue(media: Media, sellers_by_shop: dict[str, list[Seller]], now: dt.datetime) -> Catalogue:
+def build_catalogue(media: Media, sellers_by_shop: dict[str, list[Listing]], now: dt.datetime) -> Catalogue:
     categories, specs = build_categories(media)
     brands = build_brands(media)
     # The bundles come last, so every other product keeps the seeded draws it had before them.

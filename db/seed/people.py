@@ -46,26 +46,43 @@ PACKAGES = (
     ("Premium", Decimal("199.00"), Decimal("0.0500")),
 )
 
-# shop name, owner, the storefront whose goods the seller lists, package, published
+# shop name, owner, the storefront whose goods the seller lists, package, published, and the
+# categories (slugs) it sells there: none named means any of that storefront's goods.
 SELLERS = (
-    ("Scholar's Corner", "Priya Raman", "books", "Premium", True),
-    ("Campus Reads", "Daniel Okafor", "books", "Gold", True),
-    ("Storytime Books", "Emma Lindqvist", "books", "Silver", True),
-    ("Auto Hub", "Marco Bellini", "market", "Premium", True),
-    ("Phone Planet", "Aisha Khan", "market", "Gold", True),
-    ("Vision & Time", "Kenji Watanabe", "market", "Silver", True),
-    ("Green Basket", "Sofia Martinez", "grocery", "Gold", True),
-    ("Fresh Farm Foods", "Liam O'Connor", "grocery", "Silver", True),
-    ("Chic Closet", "Chloe Dubois", "fashion", "Gold", True),
-    ("Gizmo Garage", "Ethan Clarke", "gadget", "Premium", True),
-    ("Urban Nest", "Hannah Weber", "furniture", "Silver", True),
-    ("Glow & Grace", "Maya Patel", "healthbeauty", "Gold", True),
-    ("Gift Galaxy", "Noah Fischer", "gift", "Silver", True),
+    ("Scholar's Corner", "Priya Raman", "books", "Premium", True, ()),
+    ("Campus Reads", "Daniel Okafor", "books", "Gold", True, ()),
+    ("Storytime Books", "Emma Lindqvist", "books", "Silver", True, ()),
+    ("Auto Hub", "Marco Bellini", "market", "Premium", True, ("automotive", "cars", "bikes")),
+    ("Motor Mile", "Grace Mensah", "market", "Silver", True, ("automotive", "cars", "bikes")),
+    ("Phone Planet", "Aisha Khan", "market", "Gold", True, ("mobiles", "electronics")),
+    ("Mobile Mania", "Arjun Mehta", "market", "Silver", True, ("mobiles", "electronics", "music")),
+    ("Vision & Time", "Kenji Watanabe", "market", "Silver", True, ("optics-watches", "fashion")),
+    ("Time Square Optics", "Isabella Rossi", "market", "Gold", True, ("optics-watches",)),
+    ("Mega Mart", "Samuel Adeyemi", "market", "Premium", True, ()),
+    ("City Bazaar", "Lucas Moreau", "market", "Gold", True, ()),
+    ("Green Basket", "Sofia Martinez", "grocery", "Gold", True, ()),
+    ("Fresh Farm Foods", "Liam O'Connor", "grocery", "Silver", True, ()),
+    ("Chic Closet", "Chloe Dubois", "fashion", "Gold", True, ()),
+    ("Gizmo Garage", "Ethan Clarke", "gadget", "Premium", True, ()),
+    ("Urban Nest", "Hannah Weber", "furniture", "Silver", True, ()),
+    ("Glow & Grace", "Maya Patel", "healthbeauty", "Gold", True, ()),
+    ("Gift Galaxy", "Noah Fischer", "gift", "Silver", True, ()),
     # Awaiting approval: listed in the admin, selling nothing yet.
-    ("Paper Trail", "Olivia Brooks", "books", "Silver", False),
-    ("Daily Bloom", "Rosa Alvarez", "gift", "Gold", False),
+    ("Paper Trail", "Olivia Brooks", "books", "Silver", False, ()),
+    ("Daily Bloom", "Rosa Alvarez", "gift", "Gold", False, ()),
 )
 CUSTOMER_COUNT = 80
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A seller and the categories it sells in its storefront (empty: all of them)."""
+
+    seller: Seller
+    categories: frozenset[str]
+
+    def sells(self, category: str) -> bool:
+        return not self.categories or category in self.categories
 
 
 @dataclass
@@ -73,7 +90,7 @@ class People:
     packages: dict[str, Package]
     sellers: list[Seller]
     # Published sellers by the storefront whose goods they list; products are shared among them.
-    sellers_by_shop: dict[str, list[Seller]]
+    sellers_by_shop: dict[str, list[Listing]]
     customers: list[Customer]
     payments: list[PackagePayment]
 
@@ -107,9 +124,10 @@ def build_packages() -> dict[str, Package]:
     return {name: Package(name=name, price=price, commission_rate=rate) for name, price, rate in PACKAGES}
 
 
-def build_sellers(r: random.Random, packages: dict[str, Package], now: dt.datetime) -> list[tuple[Seller, str]]:
+def build_sellers(r: random.Random, packages: dict[str, Package], now: dt.datetime) -> list[tuple[str, Listing]]:
+    """Each seller with the storefront and categories it lists products in."""
     sellers = []
-    for shop_name, owner, shop, package, published in SELLERS:
+    for shop_name, owner, shop, package, published, categories in SELLERS:
         first, last = owner.lower().replace("'", "").split(" ", 1)
         seller = Seller(
             name=owner,
@@ -121,7 +139,7 @@ def build_sellers(r: random.Random, packages: dict[str, Package], now: dt.dateti
             # Unpublished sellers signed up recently; the others before the catalogue was listed.
             created_at=days_ago(now, r.uniform(210, 600) if published else r.uniform(3, 40)),
         )
-        sellers.append((seller, shop))
+        sellers.append((shop, Listing(seller, frozenset(categories))))
     return sellers
 
 
@@ -159,12 +177,12 @@ def build_customers(r: random.Random, now: dt.datetime, exclude: set[str]) -> li
 def build_people(now: dt.datetime) -> People:
     r = rng("people")
     packages = build_packages()
-    pairs = build_sellers(r, packages, now)
-    sellers = [seller for seller, _ in pairs]
-    by_shop: dict[str, list[Seller]] = {}
-    for seller, shop in pairs:
-        if seller.published:
-            by_shop.setdefault(shop, []).append(seller)
+    listings = build_sellers(r, packages, now)
+    sellers = [listing.seller for _, listing in listings]
+    by_shop: dict[str, list[Listing]] = {}
+    for shop, listing in listings:
+        if listing.seller.published:
+            by_shop.setdefault(shop, []).append(listing)
     customers = build_customers(r, now, exclude={s.name for s in sellers})
     return People(packages, sellers, by_shop, customers, build_package_payments(r, sellers, now))
 
