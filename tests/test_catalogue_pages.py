@@ -79,6 +79,11 @@ def test_no_results_offers_suggestions(client):
     assert len(results["suggestions"]) > 0
 
 
+def test_the_header_search_box_shows_the_term(client):
+    html = client.get("/product/search/Canned%20Food").text
+    assert re.search(r'<input[^>]*type="search"[^>]*name="q" value="Canned Food"', html)
+
+
 def test_search_term_is_escaped_in_the_page(client):
     html = client.get("/product/search/" + quote("<img src=x onerror=alert(1)>", safe="")).text
     assert "<img src=x onerror" not in html

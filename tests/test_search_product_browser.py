@@ -69,6 +69,7 @@ def test_searching_from_the_header_shows_the_results(live_server, page_factory):
     titles = [title for title, _ in results(page)]
     assert titles and all("onion" in title.lower() for title in titles)
     assert "Onion" in titles and "Red Onion" in titles
+    assert page.get_by_role("searchbox", name="Search products").input_value() == "Onion"
     assert log.errors() == []
 
 

@@ -56,7 +56,7 @@ export default function Search(results) {
   const first = (page - 1) * perPage + 1;
 
   return (
-    <ShopLayout>
+    <ShopLayout searchTerm={term}>
       <Layout>
         <h1>{total > 0 ? `${plural(total, 'result')} for “${term}”` : `No results for “${term}”`}</h1>
         {total === 0 && !filtered ? (

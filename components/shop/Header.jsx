@@ -38,7 +38,7 @@ const Bar = styled('header')(({ theme }) => ({
   },
 }));
 
-export default function Header() {
+export default function Header({ searchTerm = '' }) {
   return (
     <Bar>
       <div className="inner">
@@ -46,7 +46,8 @@ export default function Header() {
           <Logo />
         </div>
         <div className="search">
-          <SearchForm />
+          {/* Keyed by the term: a search reached by client-side navigation shows its own term. */}
+          <SearchForm key={searchTerm} defaultValue={searchTerm} />
         </div>
         <div className="cart">
           <CartButton />

@@ -23,13 +23,14 @@ const Shell = styled('div')(({ theme }) => ({
   },
 }));
 
-export default function ShopLayout({ children }) {
+// searchTerm: what the header's search box shows (the term of a search page).
+export default function ShopLayout({ children, searchTerm }) {
   return (
     <Shell>
       <a className="skip" href="#main">
         Skip to content
       </a>
-      <Header />
+      <Header searchTerm={searchTerm} />
       <main id="main">
         <Container>{children}</Container>
       </main>
