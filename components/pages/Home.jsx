@@ -1,10 +1,9 @@
 // The Student Books home page: school, college and story books from the catalogue, and the way
 // to every demo storefront.
 import {
-  Carousel,
   CategoryTiles,
   ChipLinks,
-  HeroSlide,
+  HeroCarousel,
   ProductGrid,
   ProductRow,
   PromoBanners,
@@ -19,21 +18,7 @@ export default function Home({ slides, services, categories, featured, newest, b
   return (
     <ShopLayout>
       <VisuallyHidden as="h1">Student Books: school, college and story books online</VisuallyHidden>
-      {slides.length > 0 && (
-        <Carousel label="Offers">
-          {slides.map((slide, i) => (
-            <HeroSlide
-              key={slide.title}
-              title={slide.title}
-              description={slide.description}
-              buttonText={slide.buttonText}
-              href={slide.buttonLik}
-              imgUrl={slide.photoUrl}
-              eager={i === 0}
-            />
-          ))}
-        </Carousel>
-      )}
+      <HeroCarousel slides={slides} label="Offers" />
       {services.length > 0 && (
         <Section title="Why shop with us">
           <ServiceList services={services} />

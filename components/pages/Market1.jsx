@@ -2,10 +2,9 @@
 // its brands and shops, more products and the store's services.
 import { styled } from '@mui/material/styles';
 import {
-  Carousel,
   CategoryShowcase,
   CategoryTiles,
-  HeroSlide,
+  HeroCarousel,
   ProductGrid,
   ProductRow,
   PromoBanners,
@@ -31,21 +30,7 @@ export default function Market1(props) {
   return (
     <ShopLayout>
       <VisuallyHidden as="h1">Market: cars, phones, watches, electronics and more</VisuallyHidden>
-      {carousel.length > 0 && (
-        <Carousel label="Offers">
-          {carousel.map((slide, i) => (
-            <HeroSlide
-              key={slide.title}
-              title={slide.title}
-              description={slide.description}
-              buttonText={slide.buttonText}
-              href={slide.buttonLik}
-              imgUrl={slide.photoUrl}
-              eager={i === 0}
-            />
-          ))}
-        </Carousel>
-      )}
+      <HeroCarousel slides={carousel} label="Offers" />
       <Section title="Flash deals" icon="bolt">
         <ProductRow products={flashDeals} label="flash deals" visible={5} />
       </Section>

@@ -1,4 +1,4 @@
-// Products as a responsive grid: two columns on a phone, up to `columns` on a wide screen.
+// Products as a responsive grid of cards: two columns on a phone, up to `columns` on a wide screen.
 import { styled } from '@mui/material/styles';
 import ProductCard from './ProductCard.jsx';
 
@@ -15,14 +15,18 @@ const Grid = styled('ul')(({ theme }) => ({
   [theme.breakpoints.up('lg')]: { gridTemplateColumns: 'repeat(var(--lg), minmax(0, 1fr))' },
 }));
 
-/** `eager`: how many leading cards are above the fold (their pictures load at once); `wide`: see ProductCard. */
-export default function ProductGrid({ products, columns = 5, eager = 0, wide = false }) {
-  const style = { '--sm': Math.min(columns, 3), '--md': Math.min(columns, 4), '--lg': columns };
+/**
+ * `columns`: on a wide screen, or per breakpoint as { sm, md, lg }; `eager`: how many leading cards
+ * are above the fold (their pictures load at once); `card`: the card component (a shop's own);
+ * `wide`: see ProductCard.
+ */
+export default function ProductGrid({ products, columns = 5, eager = 0, card: Card = ProductCard, wide = false }) {
+  const { sm = Math.min(columns, 3), md = Math.min(columns, 4), lg = columns } = typeof columns === 'number' ? {} : columns;
   return (
-    <Grid style={style}>
+    <Grid style={{ '--sm': sm, '--md': md, '--lg': lg }}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} eager={index < eager} wide={wide} />
+          <Card product={product} eager={index < eager} wide={wide} />
         </li>
       ))}
     </Grid>

@@ -5,7 +5,7 @@ export { default as Carousel } from './Carousel.jsx';
 export { default as CategoryShowcase } from './CategoryShowcase.jsx';
 export { default as CategoryTiles } from './CategoryTiles.jsx';
 export { default as Footer } from './Footer.jsx';
-export { default as HeroSlide } from './HeroSlide.jsx';
+export { default as HeroCarousel } from './HeroCarousel.jsx';
 export { default as ProductGrid } from './ProductGrid.jsx';
 export { default as ProductRow } from './ProductRow.jsx';
 export { default as PromoBanners } from './PromoBanners.jsx';

@@ -1,8 +1,7 @@
 // The gadget store's hero: the main carousel with the two offer banners stacked beside it on a
 // wide screen, and under it on a narrower one.
 import { styled } from '@mui/material/styles';
-import Carousel from '../Carousel.jsx';
-import HeroSlide from '../HeroSlide.jsx';
+import HeroCarousel from '../HeroCarousel.jsx';
 import PromoBanners from '../PromoBanners.jsx';
 
 const Hero = styled('div')(({ theme }) => ({
@@ -35,21 +34,7 @@ const Hero = styled('div')(({ theme }) => ({
 export default function GadgetHero({ slides, banners }) {
   return (
     <Hero>
-      {slides.length > 0 && (
-        <Carousel label="Gadget offers">
-          {slides.map((slide, i) => (
-            <HeroSlide
-              key={slide.title}
-              title={slide.title}
-              description={slide.description}
-              buttonText={slide.buttonText}
-              href={slide.buttonLik}
-              imgUrl={slide.photoUrl}
-              eager={i === 0}
-            />
-          ))}
-        </Carousel>
-      )}
+      <HeroCarousel slides={slides} label="Gadget offers" />
       {banners.length > 0 && (
         <aside className="banners" aria-label="Offers">
           {/* Beside the slide on a wide screen, under it on a phone: in the first screen either way. */}
