@@ -105,6 +105,7 @@ class Renderer:
         self.max_memory = max_memory
         self.recycle_after = recycle_after
         self._serving: list[Isolate] = []  # isolates taking renders; a retired one leaves the list
+        self._retired = 0  # isolates retired and not yet replaced
         self._changed = asyncio.Condition()  # an isolate freed a place, joined or left
         self._replacing: set[asyncio.Task] = set()
         self._code = ""
@@ -140,16 +141,22 @@ class Renderer:
     async def _take(self) -> tuple[Isolate, int]:
         """The least busy isolate with a free place, and how many renders it runs before this one."""
         async with self._changed:
-            await self._changed.wait_for(lambda: any(i.in_flight < self.DEPTH for i in self._serving))
+            await self._changed.wait_for(lambda: self._has_room() or not (self._serving or self._retired))
+            if not self._has_room():  # every replacement failed: the browser renders the page
+                raise RenderError("no V8 isolate is left to render with")
             isolate = min(self._serving, key=lambda i: i.in_flight)
             isolate.in_flight += 1
             return isolate, isolate.in_flight - 1
+
+    def _has_room(self) -> bool:
+        return any(i.in_flight < self.DEPTH for i in self._serving)
 
     async def _give_back(self, isolate: Isolate, retire: bool) -> None:
         async with self._changed:
             isolate.in_flight -= 1
             if (retire or isolate.renders >= self.recycle_after) and isolate in self._serving:
                 self.replaced += retire
+                self._retired += 1
                 self._serving.remove(isolate)
             if isolate not in self._serving and isolate.in_flight == 0:
                 self._replace(isolate)  # closed once the render queued behind it has answered too
@@ -161,12 +168,14 @@ class Renderer:
         task.add_done_callback(self._replacing.discard)
 
     async def _renew(self, isolate: Isolate) -> None:
+        fresh = None
         try:
             await isolate.close()
             fresh = await Isolate.start(self._code, self.max_memory)
         except Exception:
             log.exception("could not replace a V8 isolate; the pool has one fewer")
-            return
         async with self._changed:
-            self._serving.append(fresh)
+            self._retired -= 1
+            if fresh is not None:
+                self._serving.append(fresh)
             self._changed.notify_all()

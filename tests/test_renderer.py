@@ -124,3 +124,24 @@ def test_a_render_queued_behind_a_runaway_one_is_answered_and_the_isolate_replac
         assert renderer.replaced == 1
         # The replacement answers.
         assert "<h1" in client.portal.call(renderer.render, "ErrorPage", page).html
+
+
+def test_when_no_isolate_can_be_replaced_pages_are_still_served(settings, monkeypatch):
+    """A pool whose isolates all failed and could not be started again answers every render with
+    an error at once (the page goes to the browser to render), instead of waiting forever."""
+    from app.ssr import Isolate, RenderError
+
+    settings = make_settings(settings.database_url, settings.media_dir, ssr_pool_size=1, ssr_recycle_after=1)
+    with TestClient(create_app(settings)) as client:
+        renderer = client.app.state.services.renderer
+
+        async def cannot_start(cls, code, max_memory):
+            raise RuntimeError("V8 cannot start")
+
+        monkeypatch.setattr(Isolate, "start", classmethod(cannot_start))
+        page = '{"page":"ErrorPage","props":{"status":404,"title":"t","message":"m"},"theme":"DEFAULT","config":{}}'
+        assert "<h1" in client.portal.call(renderer.render, "ErrorPage", page).html  # worn out after one render
+        with pytest.raises(RenderError, match="no V8 isolate"):
+            client.portal.call(renderer.render, "ErrorPage", page)
+        response = client.get("/market-1?fresh=1")
+        assert response.status_code == 200 and '<div id="root"></div>' in response.text
