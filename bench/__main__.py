@@ -26,7 +26,7 @@ def main() -> None:
         if wanted("ssr"):
             section(ssr.run(base, {p: p for p in STOREFRONTS}))
         if wanted("cache"):
-            section(cache.run(base))
+            section(cache.run(base, STOREFRONTS))
         if wanted("admin"):
             admin_ssr.run(base, admin_ssr.sign_in(base))
         if wanted("lighthouse"):
