@@ -1,12 +1,11 @@
 """The application's database handle: sync SQLAlchemy sessions run in the thread pool."""
 from __future__ import annotations
 
+import functools
 from typing import Callable, TypeVar
 
-from sqlalchemy.orm import Session
-import functools
-
 import anyio
+from sqlalchemy.orm import Session
 
 from db.engine import make_engine, make_sessionmaker
 
