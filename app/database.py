@@ -1,4 +1,4 @@
-"""The application's database handle: sync SQLAlchemy sessions run in the thread pool."""
+"""The application's database handle: sync SQLAlchemy sessions run on a few worker threads."""
 from __future__ import annotations
 
 import functools
