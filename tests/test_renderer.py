@@ -1,6 +1,7 @@
 """The V8 renderer: critical CSS in one block, failures still serve the page, isolates replaced."""
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import shutil
@@ -12,6 +13,9 @@ from app.main import create_app
 from app.settings import ROOT
 
 from conftest import make_settings
+
+# A small page any render can be asked for: the error page's props.
+ERROR_PAGE = '{"page":"ErrorPage","props":{"status":404,"title":"t","message":"m"},"theme":"DEFAULT","config":{}}'
 
 
 def test_critical_css_is_one_style_block_in_the_head(client):
@@ -61,15 +65,12 @@ def test_a_failed_render_still_serves_the_page_for_the_browser(tmp_path, setting
 
 
 def test_renders_share_a_pool_and_answer_in_parallel(settings):
-    import asyncio
-
     settings = make_settings(settings.database_url, settings.media_dir, ssr_pool_size=2)
     with TestClient(create_app(settings)) as client:
         renderer = client.app.state.services.renderer
-        page = '{"page":"ErrorPage","props":{"status":404,"title":"t","message":"m"},"theme":"DEFAULT","config":{}}'
 
         async def many():
-            return await asyncio.gather(*(renderer.render("ErrorPage", page) for _ in range(8)))
+            return await asyncio.gather(*(renderer.render("ErrorPage", ERROR_PAGE) for _ in range(8)))
 
         results = client.portal.call(many)
         assert len(results) == 8 and all("<h1" in r.html for r in results)
@@ -89,10 +90,9 @@ def test_an_isolate_that_rendered_its_share_is_replaced_and_the_pool_keeps_answe
     settings = make_settings(settings.database_url, settings.media_dir, ssr_pool_size=1, ssr_recycle_after=2)
     with TestClient(create_app(settings)) as client:
         renderer = client.app.state.services.renderer
-        page = '{"page":"ErrorPage","props":{"status":404,"title":"t","message":"m"},"theme":"DEFAULT","config":{}}'
 
         async def in_turn():
-            return [await renderer.render("ErrorPage", page) for _ in range(7)]
+            return [await renderer.render("ErrorPage", ERROR_PAGE) for _ in range(7)]
 
         results = client.portal.call(in_turn)
         assert all("<h1" in r.html for r in results)
@@ -103,19 +103,16 @@ def test_an_isolate_that_rendered_its_share_is_replaced_and_the_pool_keeps_answe
 def test_a_render_queued_behind_a_runaway_one_is_answered_and_the_isolate_replaced(tmp_path, settings):
     """With every isolate busy, a render waits behind a running one; when that one overruns its
     time limit, the waiting render still gets its answer and the stopped isolate is replaced."""
-    import asyncio
-
     script = "const render = globalThis.renderPage; globalThis.renderPage = (name, json) => { if (name === 'Market1') for (;;) {} return render(name, json); };"
     settings = make_settings(settings.database_url, settings.media_dir, build_dir=broken_build(tmp_path, script),
                              ssr_pool_size=1, ssr_timeout_sec=0.5)
     with TestClient(create_app(settings)) as client:
         renderer = client.app.state.services.renderer
-        page = '{"page":"ErrorPage","props":{"status":404,"title":"t","message":"m"},"theme":"DEFAULT","config":{}}'
 
         async def runaway_then_waiting():
             runaway = asyncio.ensure_future(renderer.render("Market1", '{"page":"Market1","props":{},"theme":"DEFAULT","config":{}}'))
             await asyncio.sleep(0)  # the runaway render takes the isolate first
-            waiting = await renderer.render("ErrorPage", page)
+            waiting = await renderer.render("ErrorPage", ERROR_PAGE)
             return await asyncio.gather(runaway, return_exceptions=True), waiting
 
         (failure,), waiting = client.portal.call(runaway_then_waiting)
@@ -123,7 +120,7 @@ def test_a_render_queued_behind_a_runaway_one_is_answered_and_the_isolate_replac
         assert "<h1" in waiting.html
         assert renderer.replaced == 1
         # The replacement answers.
-        assert "<h1" in client.portal.call(renderer.render, "ErrorPage", page).html
+        assert "<h1" in client.portal.call(renderer.render, "ErrorPage", ERROR_PAGE).html
 
 
 def test_when_no_isolate_can_be_replaced_pages_are_still_served(settings, monkeypatch):
@@ -139,9 +136,8 @@ def test_when_no_isolate_can_be_replaced_pages_are_still_served(settings, monkey
             raise RuntimeError("V8 cannot start")
 
         monkeypatch.setattr(Isolate, "start", classmethod(cannot_start))
-        page = '{"page":"ErrorPage","props":{"status":404,"title":"t","message":"m"},"theme":"DEFAULT","config":{}}'
-        assert "<h1" in client.portal.call(renderer.render, "ErrorPage", page).html  # worn out after one render
+        assert "<h1" in client.portal.call(renderer.render, "ErrorPage", ERROR_PAGE).html  # worn out after one render
         with pytest.raises(RenderError, match="no V8 isolate"):
-            client.portal.call(renderer.render, "ErrorPage", page)
+            client.portal.call(renderer.render, "ErrorPage", ERROR_PAGE)
         response = client.get("/market-1?fresh=1")
         assert response.status_code == 200 and '<div id="root"></div>' in response.text

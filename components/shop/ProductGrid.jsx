@@ -21,7 +21,7 @@ const Grid = styled('ul')(({ theme }) => ({
  * `wide`: see ProductCard.
  */
 export default function ProductGrid({ products, columns = 5, eager = 0, card: Card = ProductCard, wide = false }) {
-  const { sm = Math.min(columns, 3), md = Math.min(columns, 4), lg = columns } = typeof columns === 'number' ? {} : columns;
+  const { sm, md, lg } = typeof columns === 'number' ? { sm: Math.min(columns, 3), md: Math.min(columns, 4), lg: columns } : columns;
   return (
     <Grid style={{ '--sm': sm, '--md': md, '--lg': lg }}>
       {products.map((product, index) => (

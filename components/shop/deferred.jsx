@@ -13,7 +13,6 @@ const deferredSection = /* @__PURE__ */ deferModule(() => import('./sections.js'
 
 export const BrandList = /* @__PURE__ */ deferredSection('BrandList');
 export const ChipLinks = /* @__PURE__ */ deferredSection('ChipLinks');
-export const Carousel = /* @__PURE__ */ deferredSection('Carousel');
 export const CategoryShowcase = /* @__PURE__ */ deferredSection('CategoryShowcase');
 export const CategoryTiles = /* @__PURE__ */ deferredSection('CategoryTiles');
 export const Footer = /* @__PURE__ */ deferredSection('Footer');

@@ -1,7 +1,6 @@
 // The storefront sections a page shows under its header: hero carousel, product rows and grids, tiles, footer. Pages take them from
 // ./deferred.jsx, which loads this module as one chunk after the page's first-load JavaScript.
 export { default as BrandList, ChipLinks } from './BrandList.jsx';
-export { default as Carousel } from './Carousel.jsx';
 export { default as CategoryShowcase } from './CategoryShowcase.jsx';
 export { default as CategoryTiles } from './CategoryTiles.jsx';
 export { default as Footer } from './Footer.jsx';
