@@ -13,6 +13,7 @@ from ..models import Brand, Category, OrderLine, Product
 from ..queries.media import media_url
 from ..queries.products import money
 from . import Conflict, Invalid, found, unique_slug
+from .books import BookForm, book_form_record, write_book
 from .forms import Form, MediaPath, RecordId, Text, changes_of
 
 # Which storefront sells a product (Product.shop); the Student Books store itself is "books".
@@ -40,6 +41,8 @@ class ProductForm(Form):
     featured: StrictBool = False
     shop: Literal[SHOPS] = "books"
     images: Annotated[list[MediaPath], Field(max_length=MAX_IMAGES)] = []
+    # A book's own fields (ISBN, authors, level...): the books shop's products have them.
+    book: BookForm | None = None
 
 
 ProductChanges = changes_of(ProductForm)
@@ -60,6 +63,7 @@ def product_form_record(product: Product) -> dict:
         "categoryId": product.category_id, "brandId": product.brand_id, "description": product.description,
         "published": product.published, "featured": product.featured, "images": list(product.images or []),
         "imageUrls": [media_url(path) for path in product.images or []],
+        "book": book_form_record(product.book),
     }
 
 
@@ -77,19 +81,30 @@ def _check_references(session: Session, values: dict) -> None:
         raise Invalid(errors)
 
 
-def _apply(product: Product, values: dict) -> None:
+def _apply(session: Session, product: Product, values: dict, book: BookForm | None) -> None:
     for name, value in values.items():
-        setattr(product, COLUMNS[name], value)
+        if name != "book":
+            setattr(product, COLUMNS[name], value)
+    if "book" in values:
+        if book is not None:
+            write_book(session, product, book)
+        else:
+            product.book = None
+
+
+def logged(product: Product) -> dict:
+    """The product as the audit log keeps it: its columns and its book record."""
+    return {**audit.snapshot(product), "book": book_form_record(product.book)}
 
 
 def create_product(session: Session, actor: str, form: ProductForm) -> dict:
     values = form.model_dump()
     _check_references(session, values)
     product = Product(slug=unique_slug(session, Product, form.name))
-    _apply(product, values)
     session.add(product)
+    _apply(session, product, values, form.book)
     session.flush()
-    audit.record(session, actor, "create", "product", product.id, None, audit.snapshot(product))
+    audit.record(session, actor, "create", "product", product.id, None, logged(product))
     return product_form_record(product)
 
 
@@ -97,12 +112,12 @@ def update_product(session: Session, actor: str, product_id: int, changes: Form)
     product = found(session, Product, product_id, "product")
     values = changes.model_dump(exclude_unset=True)
     _check_references(session, values)
-    before = audit.snapshot(product)
-    _apply(product, values)
+    before = logged(product)
+    _apply(session, product, values, changes.book)
     session.flush()
     # A lone published switch reads better in the log as what it is.
     action = ("publish" if values["published"] else "unpublish") if set(values) == {"published"} else "update"
-    audit.record(session, actor, action, "product", product.id, before, audit.snapshot(product))
+    audit.record(session, actor, action, "product", product.id, before, logged(product))
     return product_form_record(product)
 
 
@@ -112,6 +127,6 @@ def delete_product(session: Session, actor: str, product_id: int) -> None:
     if ordered:
         raise Conflict(f"“{product.title}” cannot be deleted: it is in {ordered} order{'s' if ordered != 1 else ''}, "
                        "which must keep it. Unpublish it instead.")
-    before = audit.snapshot(product)
+    before = logged(product)
     session.delete(product)  # its reviews go with it
     audit.record(session, actor, "delete", "product", product_id, before, None)

@@ -2,6 +2,8 @@
 from .audit import AuditEntry
 from .auth import AuthSession, User
 from .base import Base
+from .booklists import Booklist, BooklistItem
+from .books import Author, Book, BookAuthor
 from .catalogue import Brand, Category, Product, Review
 from .content import (
     Banner,
@@ -21,14 +23,14 @@ from .sellers import Earning, Package, PackagePayment, Payout, PayoutRequest, Se
 
 # Writing any of these changes what a storefront shows, so it bumps the catalogue version.
 CATALOGUE_MODELS = (
-    Category, Brand, Product, Review, NavigationGroup, NavigationItem, Service, Banner,
+    Category, Brand, Product, Review, Book, Author, BookAuthor, Booklist, BooklistItem, NavigationGroup, NavigationItem, Service, Banner,
     CarouselSlide, Blog, Testimonial, ShowcaseCategory, OfferCard, Deal,
     # a seller's shop name is listed on the storefronts while the seller is published
     Seller,
 )
 
 __all__ = [
-    "AuditEntry", "AuthSession", "Banner", "Base", "Blog", "Brand", "CATALOGUE_MODELS", "CarouselSlide",
+    "AuditEntry", "AuthSession", "Author", "Banner", "Base", "Blog", "Book", "BookAuthor", "Booklist", "BooklistItem", "Brand", "CATALOGUE_MODELS", "CarouselSlide",
     "CatalogueState", "Category", "Customer", "Deal", "Earning", "NavigationGroup",
     "NavigationItem", "OfferCard", "Order", "OrderLine", "OrderStatusChange", "Package",
     "PackagePayment", "Payout", "PayoutRequest", "Product", "RefundRequest", "Review", "Seller",

@@ -81,6 +81,8 @@ class Product(Base):
     brand: Mapped[Brand | None] = relationship(back_populates="products")
     seller: Mapped["Seller | None"] = relationship(back_populates="products")  # noqa: F821
     reviews: Mapped[list[Review]] = relationship(back_populates="product", cascade="all, delete-orphan")
+    # Set for the books shop's products (db/models/books.py).
+    book: Mapped["Book | None"] = relationship(back_populates="product", cascade="all, delete-orphan")  # noqa: F821
 
 
 class Review(Base):

@@ -10,6 +10,10 @@ from sqlalchemy.orm import Session, joinedload
 from ..models import Category, OrderLine, Product
 from .media import media_url
 
+# What a card shows besides the product's own columns: its category, and a book's ISBN and authors
+# (the book in the same SELECT, its authors in one more for the whole list).
+CARD_LOADING = (joinedload(Product.category), joinedload(Product.book))
+
 
 def money(value: Decimal | None) -> float | None:
     """JSON has no decimal type: money leaves the server as a number with two decimals."""
@@ -35,6 +39,9 @@ def product_card(product: Product) -> dict[str, Any]:
     }
     if product.author:
         record["author"] = product.author
+    if product.book is not None:
+        record["isbn"] = product.book.isbn
+        record["authors"] = [author.name for author in product.book.authors]
     if product.status:
         record["status"] = product.status
     if product.colors:
@@ -47,7 +54,7 @@ def published_in(shop: str | tuple[str, ...]) -> Select[tuple[Product]]:
     shops = (shop,) if isinstance(shop, str) else shop
     return (
         select(Product)
-        .options(joinedload(Product.category))
+        .options(*CARD_LOADING)
         .where(Product.published.is_(True), Product.shop.in_(shops))
     )
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from sqlalchemy import Select, and_, case, func, literal, or_, select
-from sqlalchemy.orm import Session, aliased, joinedload
+from sqlalchemy import Select, and_, case, false, func, literal, or_, select
+from sqlalchemy.orm import Session, aliased
 
-from ..models import Category, Product
-from .products import NEWEST, TOP_RATED, product_card
+from .. import isbn
+from ..models import Book, Category, Product
+from .products import CARD_LOADING, NEWEST, TOP_RATED, product_card
 
 SORTS = ("relevance", "price-asc", "price-desc", "rating", "newest")
 PER_PAGE = 24
@@ -40,6 +41,12 @@ def sale_price_sql():
     return Product.price * (100 - Product.discount) / 100
 
 
+def _isbn_match(term: str):
+    """The product whose ISBN the term is (ISBN-13 or -10, hyphens or spaces), or None."""
+    found = isbn.parse_or_none(term) if isbn.looks_like_isbn(term) else None
+    return Product.id.in_(select(Book.product_id).where(Book.isbn == found)) if found else None
+
+
 def _matching(term: str) -> Select:
     words = [w for w in term.lower().split() if w]
     conditions = []
@@ -51,11 +58,14 @@ def _matching(term: str) -> Select:
             func.lower(func.coalesce(ParentCategory.name, "")).like(pattern, escape="\\"),
             func.lower(func.coalesce(Product.author, "")).like(pattern, escape="\\"),
         ))
+    matches = and_(*conditions) if conditions else false()
+    if (by_isbn := _isbn_match(term)) is not None:
+        matches = or_(by_isbn, matches)
     return (
         select(Product)
         .join(Category, Category.id == Product.category_id)
         .outerjoin(ParentCategory, ParentCategory.id == Category.parent_id)
-        .where(Product.published.is_(True), and_(*conditions) if conditions else False)
+        .where(Product.published.is_(True), matches)
     )
 
 
@@ -67,7 +77,9 @@ def _as_word(column, lowered: str):
 
 def _relevance(term: str):
     lowered = term.lower().strip()
+    by_isbn = _isbn_match(term)
     return case(
+        *([(by_isbn, -1)] if by_isbn is not None else []),
         (func.lower(Category.name) == lowered, 0),
         (func.lower(func.coalesce(ParentCategory.name, "")) == lowered, 0),
         (func.lower(Product.title) == lowered, 0),
@@ -125,7 +137,7 @@ def search(session: Session, request: SearchRequest) -> dict:
     query = _filtered(_matching(request.term), request)
     total = session.scalar(select(func.count()).select_from(query.with_only_columns(Product.id).subquery())) or 0
     page_query = (
-        query.options(joinedload(Product.category)).order_by(*_ordering(request))
+        query.options(*CARD_LOADING).order_by(*_ordering(request))
         .limit(request.per_page).offset((request.page - 1) * request.per_page)
     )
     products = [product_card(p) for p in session.scalars(page_query).unique()]

@@ -5,10 +5,10 @@ Both answer a general list without a product, and a list for one product when gi
 from __future__ import annotations
 
 from sqlalchemy import Select, func, select
-from sqlalchemy.orm import Session, joinedload
+from sqlalchemy.orm import Session
 
 from ..models import OrderLine, Product
-from .products import TOP_RATED, cards
+from .products import CARD_LOADING, TOP_RATED, cards
 
 FREQUENTLY_BOUGHT_SIZE = 4
 RELATED_SIZE = 8
@@ -19,7 +19,7 @@ class UnknownProduct(LookupError):
 
 
 def on_sale() -> Select[tuple[Product]]:
-    return select(Product).options(joinedload(Product.category)).where(Product.published.is_(True))
+    return select(Product).options(*CARD_LOADING).where(Product.published.is_(True))
 
 
 def published_product(session: Session, product_id: int) -> Product:

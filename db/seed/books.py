@@ -5,6 +5,7 @@ import random
 import re
 from decimal import Decimal
 
+from .book_details import BookDetails
 from .common import price_tag, rng, stock_level
 from .specs import CategorySpec, Item
 
@@ -115,17 +116,6 @@ TITLES: dict[str, tuple[str, ...]] = {
     ),
 }
 
-AUTHOR_FIRST = (
-    "Margaret", "Arthur", "Eleanor", "Rohan", "Beatrice", "Julian", "Meera", "Conrad", "Isla",
-    "Vikram", "Harriet", "Tobias", "Anjali", "Edmund", "Lucinda", "Samir", "Rosalind", "Felix",
-    "Celia", "Anand", "Winifred", "Hugo", "Nadia", "Rupert",
-)
-AUTHOR_LAST = (
-    "Whitfield", "Ashcombe", "Mehra", "Penrose", "Calloway", "Banerjee", "Hartley", "Iyer",
-    "Fairbanks", "Lindqvist", "Sterling", "Rao", "Montague", "Okonkwo", "Blackwood", "Desai",
-    "Harrington", "Kapoor", "Winslow", "Thorne", "Chandra", "Ellery",
-)
-
 # Price ranges per top category: college texts cost more than school books and novels.
 PRICES = {"School Books": (4.99, 24.99), "College Books": (29.0, 89.0), "Story Books": (6.99, 19.99)}
 DISCOUNTS = (0, 0, 0, 0, 5, 10, 10, 15, 20, 25)
@@ -184,16 +174,6 @@ STORY_TAILS: dict[str, str] = {
 HERO_NAMES = ("Ada", "Tom", "Elsie", "Rafi", "Nell", "Oren", "Mira", "Jasper", "Wren", "Kit", "Hazel", "Theo")
 
 
-def author_name(r: random.Random, top: str) -> str:
-    first, last = r.choice(AUTHOR_FIRST), r.choice(AUTHOR_LAST)
-    if top == "School Books":
-        # School textbooks are usually credited with initials.
-        return f"{first[0]}. {r.choice('ABCDKMPRS')}. {last}"
-    if top == "College Books" and r.random() < 0.5:
-        return f"Dr. {first} {last}"
-    return f"{first} {last}"
-
-
 def blurb(r: random.Random, top: str, leaf: str, title: str) -> str:
     if top == "School Books":
         grade = re.match(r"Class \d+", title).group(0)
@@ -205,19 +185,23 @@ def blurb(r: random.Random, top: str, leaf: str, title: str) -> str:
     return f"{hook} {STORY_TAILS[leaf]}"
 
 
-def build_books() -> list[Item]:
+def book_item(r: random.Random, details: BookDetails, top: CategorySpec, leaf: CategorySpec, title: str) -> Item:
+    low, high = PRICES[top.name]
+    book = details(top.name, leaf.name, title)
+    return Item(
+        title=title, shop=SHOP, category=leaf.slug, price=price_tag(r, low, high),
+        discount=r.choice(DISCOUNTS), stock=stock_level(r),
+        description=blurb(r, top.name, leaf.name, title), author=", ".join(book.authors),
+        unit=r.choice(("pcs", None)), book=book,
+    )
+
+
+def build_books(details: BookDetails) -> list[Item]:
     r = rng("books")
-    items = []
-    for top in CATEGORIES:
-        low, high = PRICES[top.name]
-        for leaf in top.children:
-            for title in TITLES[leaf.name]:
-                items.append(Item(
-                    title=title, shop=SHOP, category=leaf.slug, price=price_tag(r, low, high),
-                    discount=r.choice(DISCOUNTS), stock=stock_level(r),
-                    description=blurb(r, top.name, leaf.name, title), author=author_name(r, top.name),
-                    unit=r.choice(("pcs", None)),
-                ))
+    items = [
+        book_item(r, details, top, leaf, title)
+        for top in CATEGORIES for leaf in top.children for title in TITLES[leaf.name]
+    ]
     picks = r.sample(range(len(items)), FEATURED_COUNT + UNPUBLISHED_COUNT)
     for i in picks[:FEATURED_COUNT]:
         items[i].featured = True
@@ -233,14 +217,34 @@ BUNDLE_STOCK = 500
 BUNDLE_SUBJECTS = ("engineering", "computer-science", "medicine")
 
 
-def build_bundles() -> list[Item]:
+def build_bundles(details: BookDetails) -> list[Item]:
     bundles = []
     for slug in BUNDLE_SUBJECTS:
         leaf = next(child for child in CATEGORIES[1].children if child.slug == slug)
         bundles.append(Item(
             title=f"{leaf.name} Complete Course Bundle", shop=SHOP, category=slug, price=BUNDLE_PRICE,
-            discount=0, stock=BUNDLE_STOCK, author="Student Books Editors", unit="set",
+            discount=0, stock=BUNDLE_STOCK, author="Student Books Editors", unit="set", book=details.bundle(leaf.name),
             description=f"All eight of our {leaf.name} course texts in one boxed set: "
                         + "; ".join(TITLES[leaf.name][:3]) + " and five more, with a study planner.",
         ))
     return bundles
+
+
+# The first classes' books: with them every class from 1 to 12 has school books to browse.
+PRIMARY_TITLES: dict[str, tuple[str, ...]] = {
+    "Mathematics": ("Class 1 Numbers and Shapes", "Class 2 Maths Magic", "Class 3 Mathematics Practice Book",
+                    "Class 4 Fractions and Decimals"),
+    "English": ("Class 1 Alphabet and Phonics", "Class 2 English Reader", "Class 3 Grammar Fun"),
+    "Science": ("Class 1 My First Science Book", "Class 2 Plants Around Us", "Class 3 Environmental Studies",
+                "Class 4 Science Discovery"),
+}
+
+
+def build_primary_books(details: BookDetails) -> list[Item]:
+    """Added after the bundles, from a generator of their own: every earlier product keeps its draws."""
+    r = rng("primary-books")
+    school = CATEGORIES[0]
+    return [
+        book_item(r, details, school, leaf, title)
+        for leaf in school.children if leaf.name in PRIMARY_TITLES for title in PRIMARY_TITLES[leaf.name]
+    ]

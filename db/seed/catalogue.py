@@ -6,8 +6,9 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from ..models import Brand, Category, Product, Seller
+from ..models import Author, Book, BookAuthor, Brand, Category, Product, Seller
 from . import books, emoji, goods
+from .book_details import BookDetails, BookSpec
 from .common import SlugRegistry, days_ago, rng, slugify
 from .images import Media
 from .people import Listing
@@ -27,9 +28,10 @@ class Catalogue:
     specs: dict[str, CategorySpec]  # by slug
     brands: dict[str, Brand]  # by name
     products: list[Product]
+    authors: dict[str, Author]  # by name
 
     def all_rows(self) -> list:
-        return [*self.categories.values(), *self.brands.values(), *self.products]
+        return [*self.categories.values(), *self.brands.values(), *self.authors.values(), *self.products]
 
     def in_shop(self, shop: str) -> list[Product]:
         return [p for p in self.products if p.shop == shop]
@@ -87,9 +89,32 @@ def product_images(media: Media, item: Item, slug: str, category: Category, spec
     return media.goods_images(slug, item.title, emoji.for_product(item.title, spec.emoji))
 
 
+class AuthorRegistry(dict):
+    """One Author row per name, with a slug unique across the shop."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.slugs = SlugRegistry()
+
+    def __missing__(self, name: str) -> Author:
+        author = self[name] = Author(name=name, slug=self.slugs.take(name))
+        return author
+
+
+def book_record(spec: BookSpec, authors: AuthorRegistry) -> Book:
+    kind, low, high = spec.level
+    return Book(
+        isbn=spec.isbn, publisher=spec.publisher, edition=spec.edition, year=spec.year, format=spec.format,
+        pages=spec.pages, language=spec.language, level_kind=kind, level_from=low, level_to=high,
+        subject=spec.subject, series=spec.series, volume=spec.volume,
+        credits=[BookAuthor(author=authors[name], position=i) for i, name in enumerate(spec.authors)],
+    )
+
+
 def build_products(
     media: Media, items: list[Item], categories: dict[str, Category], specs: dict[str, CategorySpec],
-    brands: dict[str, Brand], sellers_by_shop: dict[str, list[Listing]], now: dt.datetime,
+    brands: dict[str, Brand], sellers_by_shop: dict[str, list[Listing]], authors: AuthorRegistry,
+    now: dt.datetime,
 ) -> list[Product]:
     r = rng("catalogue")
     pick_seller = SellerPicker(r, sellers_by_shop)
@@ -106,6 +131,7 @@ def build_products(
             images=product_images(media, item, slug, category, specs[item.category]),
             published=item.published, featured=item.featured,
             created_at=days_ago(now, r.uniform(0.5, OLDEST_PRODUCT_DAYS)),
+            book=book_record(item.book, authors) if item.book else None,
         ))
     return products
 
@@ -113,7 +139,10 @@ def build_products(
 def build_catalogue(media: Media, sellers_by_shop: dict[str, list[Listing]], now: dt.datetime) -> Catalogue:
     categories, specs = build_categories(media)
     brands = build_brands(media)
-    # The bundles come last, so every other product keeps the seeded draws it had before them.
-    items = books.build_books() + goods.build_goods() + books.build_bundles()
-    products = build_products(media, items, categories, specs, brands, sellers_by_shop, now)
-    return Catalogue(categories, specs, brands, products)
+    # The bundles and the primary classes' books come last, so every other product keeps the
+    # seeded draws it had before them.
+    details = BookDetails()
+    items = books.build_books(details) + goods.build_goods() + books.build_bundles(details) + books.build_primary_books(details)
+    authors = AuthorRegistry()
+    products = build_products(media, items, categories, specs, brands, sellers_by_shop, authors, now)
+    return Catalogue(categories, specs, brands, products, authors)

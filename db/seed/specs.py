@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from .book_details import BookSpec
 from .common import slugify
 
 
@@ -40,6 +41,7 @@ class Item:
     published: bool = True
     status: str = ""
     colors: list[str] = field(default_factory=list)
+    book: BookSpec | None = None  # the books shop's products
 
 
 def walk(categories: tuple[CategorySpec, ...]):
