@@ -124,7 +124,7 @@ def test_create_product_stores_it_audits_it_and_shows_it_in_the_shop(admin_clien
     assert record | {"id": 0} == {
         "id": 0, "name": "Quantum Physics for Curious Minds", "slug": "quantum-physics-for-curious-minds", "shop": "books",
         "price": 24.5, "discount": 10, "stock": 7, "categoryId": 2, "brandId": 1, "description": "Light, waves and particles.",
-        "published": True, "featured": False, "images": [image], "imageUrls": ["/media/" + image],
+        "published": True, "featured": False, "images": [image], "imageUrls": ["/media/" + image], "book": None,
     }
     stored = read(admin_client, lambda s: s.get(Product, record["id"]))
     assert stored.price == Decimal("24.50") and stored.title == "Quantum Physics for Curious Minds"

@@ -284,7 +284,7 @@ def test_accepted_refunds_have_one_reversal(session):
 
 def test_accepted_payout_requests_are_paid_once(session):
     requests = session.scalars(select(PayoutRequest)).all()
-    assert 20 <= len(requests) <= 40
+    assert 20 <= len(requests) <= 50  # a few dozen, as a shop of this size has
     assert {r.status for r in requests} == {"Processing", "Accepted", "Rejected"}
     payouts = session.scalars(select(Payout)).all()
     paid = Counter(p.payout_request_id for p in payouts)

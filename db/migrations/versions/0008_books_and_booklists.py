@@ -9,6 +9,8 @@ Every product of the books shop gets its book record: its author string becomes 
 class from "Class N" in its title, college books year 1, story books by readers' age). Existing
 books have no ISBN yet (the column allows NULL for exactly them); administrators add it in the
 product form or by CSV import. Nothing is removed: Product.author stays as the display string.
+Names in an author string are split at ";", ",", "&" and "and" (the shop writes several authors
+joined with ", ").
 """
 import re
 
@@ -21,7 +23,7 @@ branch_labels = None
 depends_on = None
 
 CLASS_IN_TITLE = re.compile(r"\bClass (\d{1,2})\b")
-AUTHOR_SEPARATORS = re.compile(r"\s*(?:;|&|\band\b)\s*")
+AUTHOR_SEPARATORS = re.compile(r"\s*(?:;|,|&|\band\b)\s*")
 
 
 def create_tables() -> None:
