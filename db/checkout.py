@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .catalogue_version import bump
@@ -46,11 +47,17 @@ def sale_price(product: Product) -> Decimal:
 
 def find_or_create_customer(session: Session, checkout: Checkout) -> Customer:
     email = checkout.email.strip().lower()
-    customer = session.scalar(select(Customer).where(func.lower(Customer.email) == email))
+    by_email = select(Customer).where(func.lower(Customer.email) == email)
+    customer = session.scalar(by_email)
     if customer is None:
-        customer = Customer(name=checkout.name, email=email, phone=checkout.phone)
-        session.add(customer)
-        session.flush()
+        try:
+            with session.begin_nested():
+                customer = Customer(name=checkout.name, email=email, phone=checkout.phone)
+                session.add(customer)
+        except IntegrityError:
+            # A simultaneous first checkout by the same shopper created them a moment ago: the
+            # unique email refused our copy (the savepoint undid just that), and theirs is ours.
+            customer = session.scalar(by_email)
     return customer
 
 
