@@ -28,6 +28,9 @@ class Settings:
     media_url: str = field(default_factory=lambda: os.environ.get("MEDIA_URL", "/media/"))
     # The largest image an administrator may upload (POST /api/media answers 413 beyond it).
     media_max_bytes: int = field(default_factory=lambda: _int("MEDIA_MAX_BYTES", 5 * 1024 * 1024))
+    # The largest CSV file of books an administrator may import (POST /api/books/import answers 413
+    # beyond it); 100,000 books are about 15 MB.
+    book_import_max_bytes: int = field(default_factory=lambda: _int("BOOK_IMPORT_MAX_BYTES", 50 * 1024 * 1024))
     build_dir: Path = field(default_factory=lambda: Path(os.environ.get("BUILD_DIR", ROOT / "static" / "build")))
     static_dir: Path = ROOT / "static"
     host: str = field(default_factory=lambda: os.environ.get("HOST", "127.0.0.1"))

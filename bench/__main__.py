@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import sys
 
-from . import admin_lists, admin_ssr, cache, ledger, lighthouse, sizes, ssr
+from . import admin_lists, admin_ssr, book_import, cache, ledger, lighthouse, sizes, ssr
 from .common import running_server, seeded_database
 
 STOREFRONTS = [
@@ -35,6 +35,8 @@ def main() -> None:
         section(admin_lists.run())
     if wanted("ledger"):
         section(ledger.run())
+    if wanted("book_import"):
+        section(book_import.run())
 
 
 if __name__ == "__main__":

@@ -21,6 +21,14 @@ def bump(session: Session) -> None:
     session.execute(update(CatalogueState).where(CatalogueState.id == 1).values(version=CatalogueState.version + 1))
 
 
+def written(session: Session) -> None:
+    """Bump once in this transaction: the flush hook below calls it, and so does a write the hook
+    cannot see (bulk INSERT and UPDATE statements, such as the CSV import of books)."""
+    if not session.info.get(_BUMPED):
+        session.info[_BUMPED] = True
+        bump(session)
+
+
 def _touches_catalogue(session: Session) -> bool:
     return any(isinstance(obj, CATALOGUE_MODELS) for obj in (*session.new, *session.dirty, *session.deleted))
 
@@ -28,8 +36,7 @@ def _touches_catalogue(session: Session) -> bool:
 def _before_flush(session: Session, _context, _instances) -> None:
     # Once per transaction is enough: the new number is visible when it commits.
     if not session.info.get(_BUMPED) and _touches_catalogue(session):
-        session.info[_BUMPED] = True
-        bump(session)
+        written(session)
 
 
 def _after_transaction_end(session: Session, transaction) -> None:

@@ -8,6 +8,9 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from . import catalogue_version  # noqa: F401  (registers the version bump on every Session)
+from .search import index as search_index
+
+search_index.register()  # every Session keeps the search index in step with the catalogue
 
 
 def normalise_url(url: str) -> str:

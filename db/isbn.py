@@ -85,7 +85,7 @@ def make(prefix: str, body: str) -> str:
     return first12 + isbn13_check_digit(first12)
 
 
-# Publisher ranges of the English-language groups 978-0 and 978-1 (the ISBN agency's classic
+# Publisher ranges of the English-language groups 978-0 and 978-1 (not 979's, which differ) (the ISBN agency's classic
 # table): (highest 7-digit prefix of the range, length of the publisher part). Other groups are
 # shown split 1-4-4, which reads well and parses back the same.
 PUBLISHER_RANGES = {
@@ -97,6 +97,6 @@ PUBLISHER_RANGES = {
 def grouped(isbn13: str) -> str:
     """978-0-306-40615-7: prefix, group, publisher, title, check digit."""
     prefix, group, rest, check = isbn13[:3], isbn13[3], isbn13[4:12], isbn13[12]
-    ranges = PUBLISHER_RANGES.get(group)
+    ranges = PUBLISHER_RANGES.get(group) if prefix == "978" else None
     split = next(length for highest, length in ranges if int(rest[:7]) <= highest) if ranges else 4
     return f"{prefix}-{group}-{rest[:split]}-{rest[split:]}-{check}"

@@ -118,8 +118,9 @@ def _postgres_available(url: str) -> bool:
         return False
 
 
-@pytest.fixture(scope="session")
-def seeded_postgres(tmp_path_factory) -> tuple[str, Path]:
+def fresh_postgres(purpose: str) -> str:
+    """The URL of a new, empty PostgreSQL database of this test worker for one purpose (dropped
+    first if an earlier run left it); skips the test where no PostgreSQL server answers."""
     if not _postgres_available(TEST_POSTGRES_URL):
         pytest.skip(f"no PostgreSQL server answers at {TEST_POSTGRES_URL}")
     import psycopg
@@ -127,11 +128,16 @@ def seeded_postgres(tmp_path_factory) -> tuple[str, Path]:
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
     # Two checkouts testing at once (a work tree beside main) must not drop each other's database.
     checkout = hashlib.sha1(str(Path(__file__).resolve().parent).encode()).hexdigest()[:6]
-    name = f"sb_test_{checkout}_{worker}"
+    name = f"sb_{purpose}_{checkout}_{worker}"
     with psycopg.connect(TEST_POSTGRES_URL, autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         connection.execute(f'CREATE DATABASE "{name}"')
-    url = TEST_POSTGRES_URL.rsplit("/", 1)[0] + "/" + name
+    return TEST_POSTGRES_URL.rsplit("/", 1)[0] + "/" + name
+
+
+@pytest.fixture(scope="session")
+def seeded_postgres(tmp_path_factory) -> tuple[str, Path]:
+    url = fresh_postgres("test")
     media = tmp_path_factory.mktemp("pg-media")
     seed_database(url, media)
     return url, media
@@ -140,17 +146,7 @@ def seeded_postgres(tmp_path_factory) -> tuple[str, Path]:
 @pytest.fixture
 def postgres_admin_client(tmp_path) -> TestClient:
     """An administrator's client on a private, freshly seeded PostgreSQL database (for writes)."""
-    if not _postgres_available(TEST_POSTGRES_URL):
-        pytest.skip(f"no PostgreSQL server answers at {TEST_POSTGRES_URL}")
-    import psycopg
-
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-    checkout = hashlib.sha1(str(Path(__file__).resolve().parent).encode()).hexdigest()[:6]
-    name = f"sb_write_{checkout}_{worker}"
-    with psycopg.connect(TEST_POSTGRES_URL, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        connection.execute(f'CREATE DATABASE "{name}"')
-    url = TEST_POSTGRES_URL.rsplit("/", 1)[0] + "/" + name
+    url = fresh_postgres("write")
     seed_database(url, tmp_path / "media")
     with TestClient(create_app(make_settings(url, tmp_path / "media")), base_url="http://127.0.0.1") as test_client:
         assert sign_in(test_client).status_code == 200

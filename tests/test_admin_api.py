@@ -78,6 +78,7 @@ SHAPES = {
 # What the back office adds to SPEC's records, for its own screens (links, actions, balances).
 EXTRA_FIELDS = {
     "/api/dashboard-cards": {"status"},
+    "/api/products": {"isbn"},  # a book's ISBN, shown under its name
     "/api/orders": {"customer", "customerId", "paymentMethod", "next"},
     "/api/refund-requests": {"customer", "reason", "date", "sellerId", "next"},
     "/api/sellers": {"email"},

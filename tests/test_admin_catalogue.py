@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 
 from conftest import ADMIN_EMAIL
 from db import catalogue_version
-from db.models import AuditEntry, Brand, Category, Customer, Order, OrderLine, Product, Review
+from db.models import AuditEntry, BooklistItem, Brand, Category, Customer, Order, OrderLine, Product, Review
 
 # One request per write endpoint, valid as far as its body goes (ids exist in the seed).
 WRITES = [
@@ -244,6 +244,20 @@ def test_delete_ordered_product_is_a_conflict(admin_client):
     assert response.status_code == 409
     assert f"it is in {orders} order" in response.json()["message"] and "Unpublish it instead" in response.json()["message"]
     assert state(admin_client) == before
+
+
+def test_delete_product_on_a_booklist_is_a_conflict_that_says_so(admin_client):
+    def listed_without_orders(session):
+        on_lists = select(BooklistItem.product_id)
+        ordered = select(OrderLine.product_id)
+        return session.scalar(select(Product.id).where(Product.id.in_(on_lists), Product.id.not_in(ordered)).limit(1))
+
+    pid = read(admin_client, listed_without_orders)
+    assert pid is not None
+    before = state(admin_client)
+    response = admin_client.delete(f"/api/products/{pid}")
+    assert response.status_code == 409 and "school booklist" in response.json()["message"]
+    assert read(admin_client, lambda s: s.get(Product, pid)) is not None and state(admin_client) == before
 
 
 # --- categories ---------------------------------------------------------------------------------

@@ -3,7 +3,6 @@ nothing it answered 2xx for and leaves nothing half-written: on restart every an
 there whole, the database passes its integrity check and the ledger check, on SQLite and PostgreSQL."""
 from __future__ import annotations
 
-import os
 import shutil
 import signal
 import subprocess
@@ -14,7 +13,7 @@ import httpx
 import pytest
 from sqlalchemy import text
 
-from conftest import TEST_POSTGRES_URL, _postgres_available, seed_database, start_server
+from conftest import fresh_postgres, seed_database, start_server
 from traffic import Load
 
 from app.settings import ROOT
@@ -29,21 +28,10 @@ def shop(request, tmp_path, seeded_sqlite):
         db_file = tmp_path / "shop.db"
         shutil.copyfile(seeded_sqlite[0], db_file)
         shutil.copytree(seeded_sqlite[1], media)
-        yield f"sqlite:///{db_file}", media, db_file
-        return
-    if not _postgres_available(TEST_POSTGRES_URL):
-        pytest.skip(f"no PostgreSQL server answers at {TEST_POSTGRES_URL}")
-    import psycopg
-
-    name = f"sb_crash_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
-    with psycopg.connect(TEST_POSTGRES_URL, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        connection.execute(f'CREATE DATABASE "{name}"')
-    url = TEST_POSTGRES_URL.rsplit("/", 1)[0] + "/" + name
+        return f"sqlite:///{db_file}", media, db_file
+    url = fresh_postgres("crash")
     seed_database(url, media)
-    yield url, media, tmp_path / "unused.db"
-    with psycopg.connect(TEST_POSTGRES_URL, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    return url, media, tmp_path / "unused.db"
 
 
 def stocked(url: str, count: int = 6) -> list[tuple[int, float]]:

@@ -60,8 +60,8 @@ def same_document(page) -> bool:
 def test_searching_from_the_header_shows_the_results(live_server, page_factory):
     page, log = page_factory()
     open_page(page, live_server + "/")
-    page.get_by_role("searchbox", name="Search products").fill("Onion")
-    page.get_by_role("searchbox", name="Search products").press("Enter")
+    page.get_by_role("combobox", name="Search products").fill("Onion")
+    page.get_by_role("combobox", name="Search products").press("Enter")
     page.wait_for_url(live_server + "/product/search/Onion")
     heading = page.get_by_role("heading", level=1)
     heading.filter(has_text="for “Onion”").wait_for()
@@ -69,7 +69,7 @@ def test_searching_from_the_header_shows_the_results(live_server, page_factory):
     titles = [title for title, _ in results(page)]
     assert titles and all("onion" in title.lower() for title in titles)
     assert "Onion" in titles and "Red Onion" in titles
-    assert page.get_by_role("searchbox", name="Search products").input_value() == "Onion"
+    assert page.get_by_role("combobox", name="Search products").input_value() == "Onion"
     assert log.errors() == []
 
 

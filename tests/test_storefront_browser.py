@@ -106,7 +106,7 @@ def test_carousel_moves_only_when_asked(live_server, page_factory):
 
 def test_search_box_goes_to_the_search_page(live_server, page_factory):
     page, _ = open_hydrated(page_factory, live_server + "/", 390, 844)
-    page.get_by_role("searchbox", name="Search products").fill("Coffee & Snacks")
+    page.get_by_role("combobox", name="Search products").fill("Coffee & Snacks")
     page.get_by_role("button", name="Search", exact=True).click()
     page.wait_for_url(live_server + "/product/search/Coffee%20%26%20Snacks")
 

@@ -15,7 +15,7 @@ from .render import Page, page_route
 MAX_TERM = 100
 
 
-def _decimal(raw: str | None) -> Decimal | None:
+def price_param(raw: str | None) -> Decimal | None:
     try:
         value = Decimal(raw) if raw not in (None, "") else None
     except InvalidOperation:
@@ -23,7 +23,7 @@ def _decimal(raw: str | None) -> Decimal | None:
     return value if value is not None and value.is_finite() and value >= 0 else None
 
 
-def _whole(raw: str | None, low: int, high: int) -> int | None:
+def whole_param(raw: str | None, low: int, high: int) -> int | None:
     try:
         value = int(raw) if raw not in (None, "") else None
     except ValueError:
@@ -38,10 +38,10 @@ def search_request(term: str, query: dict) -> SearchRequest:
         term=term.strip()[:MAX_TERM],
         sort=sort if sort in SORTS else "relevance",
         category=(query.get("category") or None),
-        min_price=_decimal(query.get("min_price")),
-        max_price=_decimal(query.get("max_price")),
-        min_rating=_whole(query.get("rating"), 1, 5),
-        page=_whole(query.get("page"), 1, 10_000) or 1,
+        min_price=price_param(query.get("min_price")),
+        max_price=price_param(query.get("max_price")),
+        min_rating=whole_param(query.get("rating"), 1, 5),
+        page=whole_param(query.get("page"), 1, 10_000) or 1,
         per_page=PER_PAGE,
     )
 
@@ -59,7 +59,36 @@ def search_page(session: Session, path: dict, query: dict) -> Page:
     })
 
 
+# schema.org's BookFormatType has Paperback and Hardcover (besides e-books and audiobooks): a
+# spiral-bound book has soft covers, so it is a Paperback; a board book's pages are stiff board,
+# so it is closest to a Hardcover.
+BOOK_FORMATS = {"Paperback": "Paperback", "Hardcover": "Hardcover", "Spiral": "Paperback", "Board book": "Hardcover"}
+# inLanguage wants an IETF BCP 47 code; a language we have no code for is given by its name.
+LANGUAGE_CODES = {"English": "en", "Hindi": "hi", "French": "fr", "German": "de", "Spanish": "es",
+                  "Mandarin": "zh", "Sanskrit": "sa", "Tamil": "ta", "Bengali": "bn", "Marathi": "mr"}
+
+
+def book_json_ld(book: dict) -> dict:
+    """What schema.org's Book adds to a product: ISBN, authors (their pages), publisher, format..."""
+    data = {
+        "@type": "Book",
+        "author": [{"@type": "Person", "name": a["name"], "url": a["url"]} for a in book["authors"]],
+        "bookFormat": "https://schema.org/" + BOOK_FORMATS.get(book["format"], "Paperback"),
+        "inLanguage": LANGUAGE_CODES.get(book["language"], book["language"]),
+    }
+    optional = {
+        "isbn": book["isbn"],
+        "publisher": book["publisher"] and {"@type": "Organization", "name": book["publisher"]},
+        "numberOfPages": book["pages"],
+        "bookEdition": book["edition"],
+        "datePublished": book["year"] and str(book["year"]),
+    }
+    data.update({key: value for key, value in optional.items() if value})
+    return data
+
+
 def product_json_ld(product: dict, base_url: str = "") -> dict:
+    """A book is a schema.org Book (with its Offer); any other product a Product."""
     sale = round(product["price"] * (100 - product["discount"]) / 100, 2)
     data = {
         "@context": "https://schema.org",
@@ -67,8 +96,6 @@ def product_json_ld(product: dict, base_url: str = "") -> dict:
         "name": product["title"],
         "image": product["imgGroup"],
         "description": product.get("description") or product["title"],
-        "sku": str(product["id"]),
-        "category": product["category"],
         "offers": {
             "@type": "Offer",
             "url": f"/product/{product['id']}",
@@ -77,8 +104,13 @@ def product_json_ld(product: dict, base_url: str = "") -> dict:
             "availability": "https://schema.org/InStock" if product["stock"] > 0 else "https://schema.org/OutOfStock",
         },
     }
-    if product.get("brand"):
-        data["brand"] = {"@type": "Brand", "name": product["brand"]}
+    if product.get("book"):
+        data.update(book_json_ld(product["book"]))
+    else:
+        # sku, category and brand are a Product's properties, not a Book's.
+        data.update({"sku": str(product["id"]), "category": product["category"]})
+        if product.get("brand"):
+            data["brand"] = {"@type": "Brand", "name": product["brand"]}
     if product["reviewCount"]:
         data["aggregateRating"] = {"@type": "AggregateRating", "ratingValue": product["rating"], "reviewCount": product["reviewCount"]}
     return data

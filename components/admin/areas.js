@@ -2,7 +2,9 @@
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import SellOutlined from '@mui/icons-material/SellOutlined';
+import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
@@ -17,8 +19,10 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 export const ADMIN_AREAS = [
   { title: 'Dashboard', href: '/admin', Icon: DashboardOutlined },
   { title: 'Products', href: '/admin/products', Icon: MenuBookOutlined },
+  { title: 'Import Books', href: '/admin/books/import', Icon: UploadFileOutlined },
   { title: 'Categories', href: '/admin/categories', Icon: CategoryOutlined },
   { title: 'Brands', href: '/admin/brands', Icon: SellOutlined },
+  { title: 'Booklists', href: '/admin/booklists', Icon: ChecklistOutlined },
   { title: 'Reviews', href: '/admin/reviews', Icon: RateReviewOutlined },
   { title: 'Orders', href: '/admin/orders', Icon: ReceiptLongOutlined },
   { title: 'Customers', href: '/admin/customers', Icon: PeopleOutlined },

@@ -1,5 +1,5 @@
-// The Student Books home page: school, college and story books from the catalogue, and the way
-// to every demo storefront.
+// The Student Books home page: school, college and story books from the catalogue ("Shop by
+// class" first: a school book is chosen by class), and the way to every demo storefront.
 import {
   CategoryTiles,
   ChipLinks,
@@ -10,15 +10,19 @@ import {
   Section,
   ServiceList,
 } from '../shop/deferred.jsx';
+import { LevelLinks } from '../shop/book/deferred.js';
 import { STOREFRONTS } from '../shop/links.js';
 import ShopLayout from '../shop/ShopLayout.jsx';
 import VisuallyHidden from '../shop/VisuallyHidden.jsx';
 
-export default function Home({ slides, services, categories, featured, newest, bestRated, shelves, banners }) {
+export default function Home({ slides, services, levels, categories, featured, newest, bestRated, shelves, banners }) {
   return (
     <ShopLayout>
       <VisuallyHidden as="h1">Student Books: school, college and story books online</VisuallyHidden>
       <HeroCarousel slides={slides} label="Offers" />
+      <Section title="Shop by class">
+        <LevelLinks levels={levels} />
+      </Section>
       {services.length > 0 && (
         <Section title="Why shop with us">
           <ServiceList services={services} />

@@ -1,10 +1,10 @@
-// A product page: breadcrumbs, pictures, the buy box, description, published reviews, and rows
-// of what is bought with it and what is like it.
+// A product page: breadcrumbs, pictures, the buy box, description, a book's details, published
+// reviews, and rows of what is bought with it and what is like it.
 import { styled } from '@mui/material/styles';
 import { ProductRow, Section } from '../shop/deferred.jsx';
 import { searchUrl } from '../shop/links.js';
 import BuyBox from '../shop/product/BuyBox.jsx';
-import { Breadcrumbs, Gallery, Reviews } from '../shop/product/deferred.js';
+import { BookDetails, Breadcrumbs, Gallery, Reviews } from '../shop/product/deferred.js';
 import ShopLayout from '../shop/ShopLayout.jsx';
 
 const Top = styled('div')(({ theme }) => ({
@@ -36,6 +36,11 @@ export default function Product({ product, reviews, frequentlyBought, related })
       {product.description && (
         <Section title="Description" card>
           <p className="description">{product.description}</p>
+        </Section>
+      )}
+      {product.book && (
+        <Section title="Book details" card>
+          <BookDetails book={product.book} />
         </Section>
       )}
       <Reviews reviews={reviews} rating={product.rating} reviewCount={product.reviewCount} />

@@ -6,7 +6,7 @@ import Logo from './Logo.jsx';
 import { STOREFRONTS, searchUrl } from './links.js';
 
 const BOOKS = ['School Books', 'College Books', 'Story Books'].map((name) => ({ label: name, href: searchUrl(name) }));
-const CUSTOMER_CARE = [{ label: 'Your cart', href: '/cart' }, { label: 'Checkout', href: '/checkout' }];
+const CUSTOMER_CARE = [{ label: 'School booklists', href: '/booklists' }, { label: 'Your cart', href: '/cart' }, { label: 'Checkout', href: '/checkout' }];
 
 const Wrapper = styled('footer')(({ theme }) => ({
   marginTop: theme.spacing(6),

@@ -1,12 +1,18 @@
 // The product search box: a real GET form to /product/search?q=..., which the server redirects
 // to /product/search/<term>, so it works without JavaScript. With JavaScript it goes straight
-// to the search page on the client.
-import { useId } from 'react';
+// to the search page on the client, and suggests titles, authors and categories as a shopper
+// types: an ARIA combobox (arrow keys walk the suggestions, Enter opens one, Escape closes them,
+// and a screen reader hears how many there are).
+import { useEffect, useId, useState } from 'react';
 import { styled } from '@mui/material/styles';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import Search from '@mui/icons-material/Search';
 import { useRouter } from '../common/router.jsx';
 import { searchUrl } from './links.js';
+import Suggestions from './search/Suggestions.jsx';
+import useSuggestions, { optionsOf } from './search/useSuggestions.js';
+
+const Box = styled('div')({ position: 'relative', width: '100%', '& [role=status]': visuallyHidden });
 
 const Form = styled('form')(({ theme }) => ({
   display: 'flex',
@@ -49,30 +55,80 @@ const Form = styled('form')(({ theme }) => ({
   },
 }));
 
+function announcement(options, typed) {
+  if (!options.length) return typed.trim().length >= 2 ? 'No suggestions' : '';
+  return `${options.length} suggestion${options.length === 1 ? '' : 's'}, use the up and down arrow keys to choose`;
+}
+
 export default function SearchForm({ defaultValue = '', placeholder = 'Search books, brands and more…' }) {
   const id = useId();
+  const listId = `${id}-suggestions`;
   const { navigate } = useRouter();
+  const [typed, setTyped] = useState(defaultValue);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  // A combobox only once the page runs: without JavaScript there are no suggestions, and the box
+  // is the plain search field the server rendered.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  const options = optionsOf(useSuggestions(open ? typed : ''));
+  const showing = open && options.length > 0;
+
+  const close = () => { setOpen(false); setActive(-1); };
+  const pick = (option) => { close(); navigate(option.url); };
 
   const onSubmit = (event) => {
     event.preventDefault();
-    const term = String(new FormData(event.currentTarget).get('q') || '').trim();
+    close();
+    const term = typed.trim();
     navigate(term ? searchUrl(term) : '/');
   };
 
+  const onKeyDown = (event) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!open) { setOpen(true); return; }
+      if (!options.length) return;
+      // -1 is the text as typed: down from the last option, or up from the first, goes back to it.
+      const last = options.length - 1;
+      setActive((current) => (event.key === 'ArrowDown' ? (current >= last ? -1 : current + 1) : (current <= -1 ? last : current - 1)));
+    } else if (event.key === 'Enter' && showing && active >= 0 && active < options.length) {
+      event.preventDefault();
+      pick(options[active]);
+    } else if (event.key === 'Escape' && showing) {
+      event.preventDefault();
+      close();
+    }
+  };
+
   return (
-    <Form method="get" action="/product/search" role="search" onSubmit={onSubmit}>
-      <label htmlFor={id}>Search products</label>
-      <Search aria-hidden="true" />
-      <input
-        id={id}
-        type="search"
-        name="q"
-        defaultValue={defaultValue}
-        placeholder={placeholder}
-        autoComplete="off"
-        enterKeyHint="search"
-      />
-      <button type="submit">Search</button>
-    </Form>
+    <Box>
+      <Form method="get" action="/product/search" role="search" onSubmit={onSubmit}>
+        <label htmlFor={id}>Search products</label>
+        <Search aria-hidden="true" />
+        <input
+          id={id}
+          type="search"
+          name="q"
+          value={typed}
+          onChange={(event) => { setTyped(event.target.value); setOpen(true); setActive(-1); }}
+          onKeyDown={onKeyDown}
+          onBlur={close}
+          placeholder={placeholder}
+          autoComplete="off"
+          enterKeyHint="search"
+          {...(live && {
+            role: 'combobox',
+            'aria-autocomplete': 'list',
+            'aria-expanded': showing,
+            'aria-controls': listId,
+            'aria-activedescendant': showing && active >= 0 && active < options.length ? `${listId}-${active}` : undefined,
+          })}
+        />
+        <button type="submit">Search</button>
+      </Form>
+      {live && <Suggestions id={listId} options={showing ? options : []} active={active} onPick={pick} />}
+      {live && <div role="status" aria-live="polite">{open ? announcement(options, typed) : ''}</div>}
+    </Box>
   );
 }

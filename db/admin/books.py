@@ -14,7 +14,8 @@ from sqlalchemy.orm import Session
 from .. import isbn, levels
 from ..models import Author, Book, BookAuthor, Product
 from ..models.books import FORMATS
-from . import Invalid, unique_slug
+from ..seed.common import slugify
+from . import SLUG_BASE_LENGTH, Invalid, unique_slug
 from .forms import Form, Text
 
 MAX_AUTHORS = 10
@@ -125,3 +126,41 @@ def write_book(session: Session, product: Product, form: BookForm, *, check_isbn
     product.book = book
     # The authors' names on the product too: what every card shows without a join.
     product.author = ", ".join(names)[:120]
+
+
+# --- for many books at once (the CSV import): one query per batch, not one per book -----------
+
+
+def unique_slugs(session: Session, model, texts: list[str]) -> list[str]:
+    """A unique slug for each text, like `unique_slug` for one: a single query finds which plain
+    slugs are taken, and only a text whose plain slug is taken pays for the `-2, -3...` search.
+    Slugs handed out here count as taken for the texts after them."""
+    bases = [slugify(text)[:SLUG_BASE_LENGTH].strip("-") or model.__tablename__ for text in texts]
+    taken = set(session.scalars(select(model.slug).where(model.slug.in_(set(bases)))))
+    searched: set[str] = set()
+    slugs = []
+    for base in bases:
+        slug, n = base, 1
+        if base in taken and base not in searched:  # what `unique_slug` looks at, once per base
+            taken.update(session.scalars(select(model.slug).where(model.slug.like(base + "-%"))))
+            searched.add(base)
+        while slug in taken:
+            n += 1
+            slug = f"{base}-{n}"
+        taken.add(slug)
+        slugs.append(slug)
+    return slugs
+
+
+def authors_by_name(session: Session, names: set[str]) -> dict[str, Author]:
+    """The authors of these names (exact names, as `authors_named`): the existing ones in one query,
+    the missing ones created (and flushed, so the next batch finds them)."""
+    found = {a.name: a for a in session.scalars(select(Author).where(Author.name.in_(names)))} if names else {}
+    missing = sorted(names - found.keys())
+    for name, slug in zip(missing, unique_slugs(session, Author, missing)):
+        found[name] = Author(name=name, slug=slug)
+        session.add(found[name])
+    if missing:
+        session.flush()
+    return found
+

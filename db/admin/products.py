@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from .. import audit
-from ..models import Brand, Category, OrderLine, Product
+from ..models import BooklistItem, Brand, Category, OrderLine, Product
 from ..queries.media import media_url
 from ..queries.products import money
 from . import Conflict, Invalid, found, unique_slug
@@ -127,6 +127,10 @@ def delete_product(session: Session, actor: str, product_id: int) -> None:
     if ordered:
         raise Conflict(f"“{product.title}” cannot be deleted: it is in {ordered} order{'s' if ordered != 1 else ''}, "
                        "which must keep it. Unpublish it instead.")
+    listed = session.scalar(select(func.count(func.distinct(BooklistItem.booklist_id))).where(BooklistItem.product_id == product.id))
+    if listed:
+        raise Conflict(f"“{product.title}” cannot be deleted: it is on {listed} school booklist{'s' if listed != 1 else ''}. "
+                       "Take it off those lists, or unpublish it instead.")
     before = logged(product)
     session.delete(product)  # its reviews go with it
     audit.record(session, actor, "delete", "product", product_id, before, None)

@@ -18,6 +18,7 @@ from .content import (
     Testimonial,
 )
 from .meta import CatalogueState
+from .search import SearchSynonym, SearchTerm
 from .sales import Customer, Order, OrderLine, OrderStatusChange, RefundRequest
 from .sellers import Earning, Package, PackagePayment, Payout, PayoutRequest, Seller
 
@@ -33,6 +34,6 @@ __all__ = [
     "AuditEntry", "AuthSession", "Author", "Banner", "Base", "Blog", "Book", "BookAuthor", "Booklist", "BooklistItem", "Brand", "CATALOGUE_MODELS", "CarouselSlide",
     "CatalogueState", "Category", "Customer", "Deal", "Earning", "NavigationGroup",
     "NavigationItem", "OfferCard", "Order", "OrderLine", "OrderStatusChange", "Package",
-    "PackagePayment", "Payout", "PayoutRequest", "Product", "RefundRequest", "Review", "Seller",
+    "PackagePayment", "Payout", "PayoutRequest", "Product", "RefundRequest", "Review", "SearchSynonym", "SearchTerm", "Seller",
     "Service", "ShowcaseCategory", "Testimonial", "User",
 ]

@@ -17,14 +17,16 @@ from sqlalchemy import Select, func, literal_column, select
 from sqlalchemy.engine import Row
 from sqlalchemy.orm import Session, aliased
 
+from .. import isbn
 from ..models import (
-    Brand, Category, Customer, Earning, Order, OrderLine, Package, PackagePayment, Payout,
+    Book, Brand, Category, Customer, Earning, Order, OrderLine, Package, PackagePayment, Payout,
     PayoutRequest, Product, RefundRequest, Review, Seller,
 )
 from ..models.base import utcnow
 from .admin_lists import AdminList, Filter, Related, equals_id, is_flag, parse_id, whole_number
 from .media import media_url
 from .products import money
+from .search import isbn_match
 
 PERIOD = dt.timedelta(days=30)
 RECENT_PURCHASES = 10
@@ -148,11 +150,17 @@ def stock_out_products(session: Session) -> list[dict]:
 # --- catalogue (searched, filtered, sorted and paged in SQL: see admin_lists.py) -----------------------
 
 
+def book_isbn() -> Any:
+    """The product's ISBN, if it is a book: a lookup by primary key for each row of a page, which
+    counting the matches never computes (a join would be walked for every product counted)."""
+    return select(Book.isbn).where(Book.product_id == Product.id).correlate(Product).scalar_subquery()
+
+
 def product_rows() -> Select:
     return (
         select(Product.id, Product.title, Product.price, Product.published, Product.featured, Product.images,
                Product.shop, Product.discount, Product.stock, Category.name.label("category"),
-               Brand.name.label("brand_name"), Brand.logo)
+               Brand.name.label("brand_name"), Brand.logo, book_isbn().label("isbn"))
         .join(Category, Product.category_id == Category.id)
         .outerjoin(Brand, Product.brand_id == Brand.id)
     )
@@ -160,7 +168,8 @@ def product_rows() -> Select:
 
 def product_record(r: Row) -> dict:
     return {"id": r.id, "name": r.title, "price": money(r.price), "published": r.published,
-            "category": r.category, "brand": media_url(r.logo), "image": first_image(r.images)}
+            "category": r.category, "brand": media_url(r.logo), "image": first_image(r.images),
+            "isbn": isbn.grouped(r.isbn) if r.isbn else None}
 
 
 def product_export(r: Row) -> dict:
@@ -187,6 +196,8 @@ PRODUCTS = AdminList(
     nullable=frozenset({"brand"}),
     search=(Product.title, Product.author, Related(Product.category_id, Category.id, Category.name),
             Related(Product.brand_id, Brand.id, Brand.name)),
+    # An ISBN in q (either form, hyphens or spaces) finds its book through the unique ISBN index.
+    exact=isbn_match,
     default_order=(),
     filters={"category": Filter(parse_id, in_category_tree), "brand": equals_id(Product.brand_id),
              "published": is_flag(Product.published), "featured": is_flag(Product.featured)},

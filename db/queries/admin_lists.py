@@ -135,6 +135,9 @@ class AdminList:
     # Sort fields that can be NULL: sorted last in both directions, on SQLite as on PostgreSQL.
     nullable: frozenset[str] = frozenset()
     csv_record: Callable[[Row], dict] | None = None  # what an export row holds (default: record)
+    # q naming one record exactly (a book's ISBN): q -> a condition an index answers, searched
+    # instead of the words; None when q names no such record, and the words are searched as usual.
+    exact: Callable[[str], Any] | None = None
     summary: str = ""
 
 
@@ -263,7 +266,8 @@ def filtered(spec: AdminList, query: ListQuery, dialect: str = "default") -> Sel
     """The list's SELECT narrowed by q and the filters, in the asked order, not paged."""
     statement = spec.select()
     if query.q and spec.search:
-        statement = statement.where(_matches(spec, query.q, dialect))
+        exact = spec.exact(query.q) if spec.exact else None
+        statement = statement.where(_matches(spec, query.q, dialect) if exact is None else exact)
     for name, value in query.filters:
         statement = statement.where(spec.filters[name].where(value))
     return statement.order_by(*_order(spec, query.sort))

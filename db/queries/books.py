@@ -8,6 +8,7 @@ from sqlalchemy.orm import Session
 
 from ..models import Product
 from . import content
+from .book_pages import level_counts
 from .media import media_url
 from .products import NEWEST, TOP_RATED, cards, in_category, published_in, units_sold
 
@@ -78,6 +79,8 @@ def home(session: Session) -> dict:
         "slides": home_carousel(session),
         "services": services(session),
         "categories": top_categories(session),
+        # "Shop by class": Class 1-12, then college and story books, each with its count.
+        "levels": level_counts(session),
         "featured": featured_books(session),
         "newest": new_books(session),
         "bestRated": best_rated_books(session),

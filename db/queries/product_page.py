@@ -1,11 +1,12 @@
-"""Everything a product page shows: the product, its gallery, its published reviews, and the
-"frequently bought together" and "related products" lists."""
+"""Everything a product page shows: the product (and a book's details), its gallery, its published
+reviews, and the "frequently bought together" and "related products" lists."""
 from __future__ import annotations
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload
 
 from ..models import Product, Review
+from .book_records import book_details
 from .media import media_url
 from .products import product_card
 from .shared import UnknownProduct, frequently_bought, published_product, related_products
@@ -36,6 +37,8 @@ def product_page(session: Session, product_id: int) -> dict:
         "shopName": product.seller.shop_name if product.seller else "Student Books",
         "categorySlug": product.category.slug,
     })
+    if product.book is not None:
+        card["book"] = book_details(product.book)
     return {
         "product": card,
         "reviews": product_reviews(session, product.id),

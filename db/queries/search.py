@@ -1,20 +1,28 @@
-"""Catalogue search: every word of the term must match a product's title, category or author
-(case-insensitive); results sorted, filtered and paged in SQL."""
+"""Catalogue search through the full-text index (db/search): words matched in titles, authors,
+series, subjects, categories, publishers and descriptions, with word forms, the last word as a
+prefix, synonyms and one-typo corrections; an ISBN (either form) finds its book exactly. Results
+are ranked, filtered, sorted and paged in SQL; a search that finds nothing offers "did you mean".
+"""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from sqlalchemy import Select, and_, case, false, func, literal, or_, select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy import Select, case, func, literal, select
+from sqlalchemy.orm import Session
 
 from .. import isbn
 from ..models import Book, Category, Product
+from ..search.backends import backend_for
+from ..search.documents import fold
+from ..search.terms import Plan, did_you_mean, plan
 from .products import CARD_LOADING, NEWEST, TOP_RATED, product_card
 
 SORTS = ("relevance", "price-asc", "price-desc", "rating", "newest")
 PER_PAGE = 24
 SUGGESTED_CATEGORIES = 8
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 @dataclass(frozen=True)
@@ -29,81 +37,61 @@ class SearchRequest:
     per_page: int = PER_PAGE
 
 
-# A product matches its category's parent too: "School Books" finds every school book.
-ParentCategory = aliased(Category)
-
-
-def _escape_like(word: str) -> str:
-    return word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-
-
 def sale_price_sql():
     return Product.price * (100 - Product.discount) / 100
 
 
-def _isbn_match(term: str):
+def isbn_match(term: str):
     """The product whose ISBN the term is (ISBN-13 or -10, hyphens or spaces), or None."""
     found = isbn.parse_or_none(term) if isbn.looks_like_isbn(term) else None
     return Product.id.in_(select(Book.product_id).where(Book.isbn == found)) if found else None
 
 
-def _matching(term: str) -> Select:
-    words = [w for w in term.lower().split() if w]
-    conditions = []
-    for word in words:
-        pattern = f"%{_escape_like(word)}%"
-        conditions.append(or_(
-            func.lower(Product.title).like(pattern, escape="\\"),
-            func.lower(Category.name).like(pattern, escape="\\"),
-            func.lower(func.coalesce(ParentCategory.name, "")).like(pattern, escape="\\"),
-            func.lower(func.coalesce(Product.author, "")).like(pattern, escape="\\"),
-        ))
-    matches = and_(*conditions) if conditions else false()
-    if (by_isbn := _isbn_match(term)) is not None:
-        matches = or_(by_isbn, matches)
-    return (
-        select(Product)
-        .join(Category, Category.id == Product.category_id)
-        .outerjoin(ParentCategory, ParentCategory.id == Category.parent_id)
-        .where(Product.published.is_(True), matches)
+@dataclass
+class Matching:
+    """The products a term finds and how well: the query, its relevance order, the plan it was read with."""
+
+    query: Select
+    relevance: tuple
+    plan: Plan
+
+
+def matching(session: Session, term: str) -> Matching:
+    term = CONTROL.sub("", term)  # PostgreSQL refuses NUL in text, and no title holds control characters
+    published = select(Product).join(Category, Category.id == Product.category_id).where(Product.published.is_(True))
+    if (by_isbn := isbn_match(term)) is not None:
+        return Matching(published.where(by_isbn), (Product.id,), Plan([], []))
+    connection = session.connection()
+    read = plan(connection, term)
+    if read.empty:
+        return Matching(published.where(literal(False)), (Product.id,), read)
+    backend = backend_for(connection.dialect.name)
+    matched = backend.matches(read)
+    in_titles = backend.matches(read, titles_only=True)
+    tier = case(
+        (func.lower(Product.title) == fold(term).strip(), 0),  # the exact title
+        (Product.id.in_(select(in_titles.c.product_id)), 1),  # every word in the title
+        else_=2,
     )
+    query = published.join(matched, matched.c.product_id == Product.id)
+    return Matching(query, (tier, matched.c.rank, *TOP_RATED), read)
 
 
-def _as_word(column, lowered: str):
-    """The term as whole words of the column: "books" is in "College Books", not in "Bookshelf"."""
-    padded = literal(" ").concat(func.lower(func.coalesce(column, ""))).concat(" ")
-    return padded.like(f"% {_escape_like(lowered)} %", escape="\\")
-
-
-def _relevance(term: str):
-    lowered = term.lower().strip()
-    by_isbn = _isbn_match(term)
-    return case(
-        *([(by_isbn, -1)] if by_isbn is not None else []),
-        (func.lower(Category.name) == lowered, 0),
-        (func.lower(func.coalesce(ParentCategory.name, "")) == lowered, 0),
-        (func.lower(Product.title) == lowered, 0),
-        (or_(_as_word(Product.title, lowered), _as_word(Category.name, lowered), _as_word(ParentCategory.name, lowered)), 1),
-        (func.lower(Product.title).like(f"{_escape_like(lowered)}%", escape="\\"), 2),
-        (func.lower(Product.title).like(f"%{_escape_like(lowered)}%", escape="\\"), 3),
-        else_=4,
-    )
-
-
-def _ordering(request: SearchRequest):
+def sort_order(sort: str, relevance: tuple) -> tuple:
+    """The ORDER BY of one of SORTS: "relevance" is what the list calls its best match."""
     return {
-        "relevance": (_relevance(request.term), *TOP_RATED),
+        "relevance": relevance,
         "price-asc": (sale_price_sql().asc(), Product.id),
         "price-desc": (sale_price_sql().desc(), Product.id),
         "rating": TOP_RATED,
         "newest": NEWEST,
-    }[request.sort]
+    }[sort]
 
 
 def _filtered(query: Select, request: SearchRequest) -> Select:
     if request.category:
         parent = select(Category.id).where(Category.slug == request.category).scalar_subquery()
-        query = query.where(or_(Category.slug == request.category, Category.parent_id == parent))
+        query = query.where((Category.slug == request.category) | (Category.parent_id == parent))
     if request.min_price is not None:
         query = query.where(sale_price_sql() >= request.min_price)
     if request.max_price is not None:
@@ -113,9 +101,9 @@ def _filtered(query: Select, request: SearchRequest) -> Select:
     return query
 
 
-def category_facets(session: Session, term: str) -> list[dict]:
+def category_facets(session: Session, found: Matching) -> list[dict]:
     """The categories of everything the term matches, with counts, for the filter list."""
-    matched = _matching(term).with_only_columns(Product.id, Category.slug, Category.name).subquery()
+    matched = found.query.with_only_columns(Product.id, Category.slug, Category.name).subquery()
     rows = session.execute(
         select(matched.c.slug, matched.c.name, func.count()).group_by(matched.c.slug, matched.c.name)
         .order_by(func.count().desc(), matched.c.name)
@@ -134,13 +122,15 @@ def suggestions(session: Session) -> list[dict]:
 
 
 def search(session: Session, request: SearchRequest) -> dict:
-    query = _filtered(_matching(request.term), request)
+    found = matching(session, request.term)
+    query = _filtered(found.query, request)
     total = session.scalar(select(func.count()).select_from(query.with_only_columns(Product.id).subquery())) or 0
     page_query = (
-        query.options(*CARD_LOADING).order_by(*_ordering(request))
+        query.options(*CARD_LOADING).order_by(*sort_order(request.sort, found.relevance))
         .limit(request.per_page).offset((request.page - 1) * request.per_page)
     )
     products = [product_card(p) for p in session.scalars(page_query).unique()]
+    nothing = total == 0
     return {
         "term": request.term,
         "products": products,
@@ -155,6 +145,7 @@ def search(session: Session, request: SearchRequest) -> dict:
             "maxPrice": None if request.max_price is None else float(request.max_price),
             "minRating": request.min_rating,
         },
-        "categories": category_facets(session, request.term),
-        "suggestions": suggestions(session) if total == 0 else [],
+        "categories": category_facets(session, found),
+        "suggestions": suggestions(session) if nothing else [],
+        "didYouMean": did_you_mean(session.connection(), found.plan) if nothing else None,
     }

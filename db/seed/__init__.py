@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from ..models import Product
 from . import content, ledger
+from .booklists import build_booklists
 from .catalogue import build_catalogue
 from .common import normalise_now
 from .images import Media
@@ -59,4 +60,8 @@ def seed(session: Session, media_dir: Path, *, now: dt.datetime | None = None) -
 
     # 3. Payouts point at the accepted requests.
     session.add_all(ledger.build_payouts(requests))
+    session.flush()
+
+    # 4. School booklists, from the stock as the sales left it (the demo list shows a sold-out book).
+    session.add_all(build_booklists(catalogue.products, now))
     session.flush()

@@ -1,5 +1,7 @@
 // Create or edit a product: name, shop, category, brand, price, discount, stock, description,
-// published, featured and up to three images. Checked here first (rules.js), then by the server.
+// published, featured and up to three images; a product of the books shop is a book too, with its
+// book details (BookFields). Checked here first (rules.js), then by the server.
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -7,11 +9,13 @@ import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
+import BookFields, { bookIsBlank, bookRequest, bookValues } from './BookFields.jsx';
 import { FormSelect, FormSwitch, FormText, categoryChoices } from './fields.jsx';
 import ImageUpload from './ImageUpload.jsx';
-import { MAX_IMAGES, productErrors } from './rules.js';
+import { MAX_IMAGES, bookErrors, productErrors } from './rules.js';
 import useForm from './useForm.js';
 
+const BOOKS = 'books';
 const SHOP_LABELS = {
   books: 'Student Books',
   market: 'Market',
@@ -25,10 +29,15 @@ const SHOP_LABELS = {
 
 function initialValues(product) {
   if (!product) {
-    return { name: '', shop: 'books', categoryId: '', brandId: '', price: '', discount: '0', stock: '0', description: '', published: true, featured: false, images: [] };
+    return {
+      name: '', shop: BOOKS, categoryId: '', brandId: '', price: '', discount: '0', stock: '0', description: '', published: true, featured: false, images: [],
+      ...bookValues(null),
+    };
   }
+  const { book, ...rest } = product;
   return {
-    ...product,
+    ...rest,
+    ...bookValues(book),
     brandId: product.brandId ?? '',
     price: Number(product.price).toFixed(2),
     discount: String(product.discount),
@@ -37,8 +46,18 @@ function initialValues(product) {
   };
 }
 
-// What the server takes: numbers as numbers, the price as exact text, images as media paths.
-function requestBody(values) {
+// A product of the books shop sends its book details, checked in full, once it has a book record
+// or any detail is typed in (a product without one may be saved as it is).
+const sendsBook = (values, hadBook) => values.shop === BOOKS && (hadBook || !bookIsBlank(values));
+
+const checks = (values, hadBook) => ({ ...productErrors(values), ...(sendsBook(values, hadBook) ? bookErrors(values) : {}) });
+
+// What the server takes: numbers as numbers, the price as exact text, images as media paths, and
+// the book details. A product moved out of the books shop is no longer a book: `book: null`
+// removes its book record, so its ISBN is free again and no shop lists it as a book.
+function requestBody(values, hadBook) {
+  const moved = hadBook && values.shop !== BOOKS;
+  const book = sendsBook(values, hadBook) ? { book: bookRequest(values) } : moved ? { book: null } : {};
   return {
     name: values.name.trim(),
     shop: values.shop,
@@ -51,17 +70,20 @@ function requestBody(values) {
     published: values.published,
     featured: values.featured,
     images: values.images.map((image) => image.path),
+    ...book,
   };
 }
 
 export default function ProductForm({ product, categories, brands, shops, onSaved, extraActions }) {
-  const form = useForm(initialValues(product), productErrors);
+  const hadBook = Boolean(product?.book);
+  const form = useForm(initialValues(product), (values) => checks(values, hadBook));
+  const body = (values) => requestBody(values, hadBook);
 
   const save = async (event) => {
     event.preventDefault();
     const saved = product
-      ? await form.submit('PATCH', `/api/products/${product.id}`, requestBody)
-      : await form.submit('POST', '/api/products', requestBody);
+      ? await form.submit('PATCH', `/api/products/${product.id}`, body)
+      : await form.submit('POST', '/api/products', body);
     if (saved) onSaved(saved);
   };
 
@@ -90,6 +112,9 @@ export default function ProductForm({ product, categories, brands, shops, onSave
             <CardContent>
               <Stack spacing={2.5}>
                 <FormSelect form={form} name="shop" label="Shop" choices={shops.map((s) => ({ value: s, label: SHOP_LABELS[s] || s }))} />
+                {hadBook && form.values.shop !== BOOKS && (
+                  <Alert severity="warning">Saving removes its book details (ISBN, authors, level): only the books shop sells books.</Alert>
+                )}
                 <FormSelect form={form} name="categoryId" label="Category" required choices={categoryChoices(categories)} />
                 <FormSelect form={form} name="brandId" label="Brand" none="No brand" choices={brands.map((b) => ({ value: b.id, label: b.name }))} />
                 <FormText
@@ -116,6 +141,11 @@ export default function ProductForm({ product, categories, brands, shops, onSave
             </CardContent>
           </Card>
         </Grid>
+        {form.values.shop === BOOKS && (
+          <Grid size={12}>
+            <BookFields form={form} optional={!hadBook} />
+          </Grid>
+        )}
       </Grid>
       <Stack direction="row" useFlexGap sx={{ mt: 2, gap: 1.5, flexWrap: 'wrap' }}>
         <Button type="submit" variant="contained" disabled={form.busy}>

@@ -42,11 +42,12 @@ export async function fetchList(url) {
   return { rows: data, total: Number(response.headers.get('X-Total-Count') || data.length) };
 }
 
-// The server keys errors by field path ("images.0"); a form shows them by field ("images").
+// The server keys errors by field path ("images.0", "book.authors.1"); a form shows them by field
+// ("images", "book.authors"): an item's index goes, a nested form's field ("book.isbn") stays.
 export function fieldErrors(data) {
   const errors = {};
   for (const [path, message] of Object.entries(data?.errors || {})) {
-    const field = path.split('.')[0];
+    const field = path.replace(/\.\d+(\..*)?$/, '');
     if (!errors[field]) errors[field] = message;
   }
   return errors;

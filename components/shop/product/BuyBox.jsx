@@ -6,6 +6,7 @@ import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
 import { notify } from '../../common/toast.jsx';
 import { useCart } from '../../state/cart.jsx';
+import AuthorLinks from '../book/AuthorLinks.jsx';
 import { searchUrl } from '../links.js';
 import { formatPrice, salePrice } from '../money.js';
 import RatingStars, { ratingStyles } from '../RatingStars.jsx';
@@ -130,17 +131,23 @@ function AddToCart({ product, price }) {
 }
 
 export default function BuyBox({ product }) {
-  const { title, author, brand, shopName, rating, reviewCount, price, discount = 0, unit, stock } = product;
+  const { title, author, book, brand, shopName, rating, reviewCount, price, discount = 0, unit, stock } = product;
   const now = salePrice(price, discount);
   const status = stockStatus(stock);
   return (
     <Wrapper>
       <h1>{title}</h1>
       <p className="who">
-        {author && (
+        {book?.authors.length > 0 ? (
           <span>
-            By <RouterAnchor href={searchUrl(author)}>{author}</RouterAnchor>
+            By <AuthorLinks authors={book.authors} />
           </span>
+        ) : (
+          author && (
+            <span>
+              By <RouterAnchor href={searchUrl(author)}>{author}</RouterAnchor>
+            </span>
+          )
         )}
         {brand && (
           <span>

@@ -36,13 +36,14 @@ const Wrapper = styled('div')(({ theme }) => ({
   },
 }));
 
-export default function SortSelect({ formId, value, change }) {
+/** `options`: [{value, label}], the search page's by default. */
+export default function SortSelect({ formId, value, change, options = SORT_OPTIONS }) {
   const id = useId();
   return (
     <Wrapper>
       <label htmlFor={id}>Sort by</label>
       <select id={id} name="sort" form={formId} value={value} onChange={(event) => change('sort', event.target.value)}>
-        {SORT_OPTIONS.map((option) => (
+        {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>

@@ -26,15 +26,20 @@ export function searchValues({ sort, filters }) {
   };
 }
 
-export function searchHref(term, values = {}) {
+/** `path` with the `names` of `values` as query parameters, in that order (the book pages' too). */
+export function queryHref(path, values, names) {
   // Built by hand: the server's V8 isolate has no URLSearchParams.
   const pairs = [];
-  for (const name of ORDER) {
+  for (const name of names) {
     const value = String(values[name] ?? '').trim();
     if (value && value !== DEFAULTS[name]) pairs.push(`${name}=${encodeURIComponent(value)}`);
   }
-  return searchUrl(term) + (pairs.length ? `?${pairs.join('&')}` : '');
+  return path + (pairs.length ? `?${pairs.join('&')}` : '');
 }
 
+export const searchHref = (term, values = {}) => queryHref(searchUrl(term), values, ORDER);
+
+const FILTERS = ['category', 'min_price', 'max_price', 'rating'];
+
 /** How many filters (not the sort) narrow the results: shown on the phone's "Filters" button. */
-export const activeFilters = (values) => ['category', 'min_price', 'max_price', 'rating'].filter((name) => values[name]).length;
+export const activeFilters = (values, names = FILTERS) => names.filter((name) => values[name]).length;

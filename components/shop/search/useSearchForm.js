@@ -1,15 +1,20 @@
-// The state of the search page's filter form. The form is a real GET form (it works without
-// JavaScript); with JavaScript a changed select or radio button opens the new results on the
-// client at once, and the typed price range when the form is submitted. The values follow the
-// page's props, so after Back/Forward or a suggestion link the form shows what the results are.
+// The state of a results page's filter form (the search page's and the book pages'). The form
+// is a real GET form (it works without JavaScript); with JavaScript a changed select or radio
+// button opens the new results on the client at once, and the typed price range when the form is
+// submitted. The values follow the page's props, so after Back/Forward or a suggestion link the
+// form shows what the results are.
 import { useState } from 'react';
 import { useRouter } from '../../common/router.jsx';
 import { searchHref, searchValues } from './searchHref.js';
 
-export default function useSearchForm(results) {
+/**
+ * `valuesOf(results)`: the form's values of the results shown; `hrefOf(values)`: the address of
+ * the results for other values. Both default to the search page's (the book pages pass theirs).
+ */
+export default function useSearchForm(results, { valuesOf = searchValues, hrefOf = (values) => searchHref(results.term, values) } = {}) {
   const { navigate } = useRouter();
-  const shown = searchValues(results);
-  const signature = JSON.stringify([results.term, shown]);
+  const shown = valuesOf(results);
+  const signature = hrefOf(shown);
   const [values, setValues] = useState(shown);
   const [seen, setSeen] = useState(signature);
   if (seen !== signature) {
@@ -18,7 +23,7 @@ export default function useSearchForm(results) {
     setValues(shown);
   }
 
-  const open = (next) => navigate(searchHref(results.term, next));
+  const open = (next) => navigate(hrefOf(next));
 
   /** `now`: apply at once (select, radio); otherwise wait for the form to be submitted (typing a price). */
   const change = (name, value, now = true) => {

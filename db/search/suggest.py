@@ -1,0 +1,69 @@
+"""Suggestions as a shopper types in the header's search box: up to eight entries, grouped as
+titles (with cover and price), authors and categories, all from the index's prefix match on the
+last word (so "phys" already suggests physics books)."""
+from __future__ import annotations
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from ..ledger import cents
+from ..models import Author, BookAuthor, Category, Product
+from ..queries.book_records import author_url
+from ..queries.content import search_url
+from ..queries.media import media_url
+from ..queries.products import money
+from .backends import backend_for
+from .documents import words
+from .terms import plan
+
+MOST = 8
+TITLES, AUTHORS, CATEGORIES = 5, 2, 2
+MIN_TYPED = 2  # characters before anything is suggested
+AUTHOR_POOL = 40  # the best matching books whose authors are looked at
+
+
+def _named(name: str, typed: list[str]) -> bool:
+    """Every typed word starts a word of the name ("mar whit" names Margaret Whitfield)."""
+    own = words(name, shortest=1)
+    return all(any(word.startswith(t) for word in own) for t in typed)
+
+
+def suggest(session: Session, typed: str) -> dict:
+    typed = typed.strip()
+    empty = {"query": typed, "titles": [], "authors": [], "categories": [], "count": 0}
+    if len(typed) < MIN_TYPED:
+        return empty
+    connection = session.connection()
+    read = plan(connection, typed)
+    if read.empty:
+        return empty
+    matched = backend_for(connection.dialect.name).matches(read)
+    best = (
+        select(Product.id, Product.title, Product.price, Product.discount, Product.images)
+        .join(matched, matched.c.product_id == Product.id)
+        .where(Product.published.is_(True))
+        .order_by(matched.c.rank, Product.rating.desc(), Product.id)
+    )
+    pool = session.execute(best.limit(AUTHOR_POOL)).all()
+    titles = [
+        {"id": row.id, "title": row.title, "url": f"/product/{row.id}", "imgUrl": media_url(row.images[0]) if row.images else None,
+         "price": money(cents(row.price * (100 - row.discount) / 100))}
+        for row in pool[:TITLES]
+    ]
+    authors = []
+    if pool:
+        credited = session.execute(
+            select(Author.name, Author.slug).join(BookAuthor, BookAuthor.author_id == Author.id)
+            .where(BookAuthor.book_id.in_([row.id for row in pool])).group_by(Author.name, Author.slug)
+            .order_by(func.count().desc(), Author.name)
+        ).all()
+        authors = [{"name": a.name, "url": author_url(a.slug)} for a in credited if _named(a.name, read.words)][:AUTHORS]
+    categories = [
+        {"name": name, "url": search_url(name)}
+        for name in session.scalars(select(Category.name).order_by(Category.level, Category.name))
+        if _named(name, read.words)
+    ][:CATEGORIES]
+    # Up to eight in all: titles give way to the other groups first.
+    titles = titles[:MOST - len(authors) - len(categories)]
+    return {"query": typed, "titles": titles, "authors": authors, "categories": categories,
+            "count": len(titles) + len(authors) + len(categories)}

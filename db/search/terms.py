@@ -1,0 +1,178 @@
+"""From what a shopper typed to what the index is asked: a plan of word groups, every group a few
+alternatives (the word itself, its synonyms, its corrections), all groups required.
+
+- Words are folded (lower case, no accents) and split on anything but letters and digits, so
+  quotes, `*`, `-`, `NEAR`, `OR` and SQL are only words or nothing: no input is read as syntax.
+- The last word as typed is a prefix when it is not a whole indexed word ("chem" finds chemistry;
+  "books" finds books, not bookshelves).
+- A word of five letters or more that the vocabulary does not hold is corrected: every indexed
+  word one edit away (a letter wrong, missing, extra, or two swapped) is an alternative, the most
+  common first. Shorter words need an exact or prefix match.
+- Synonyms (`search_synonym`, edited by administrators) work both ways and may be phrases
+  ("sci fi" <-> "science fiction").
+"""
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, field
+
+from sqlalchemy import Connection, bindparam, text
+
+from .documents import MIN_TERM, words
+
+MAX_WORDS = 8
+MIN_CORRECTED = 5  # shorter words are not corrected (too many neighbours)
+CORRECTIONS = 3  # alternatives per misspelt word
+LETTERS = string.ascii_lowercase + string.digits
+
+
+@dataclass(frozen=True)
+class Alternative:
+    tokens: tuple[str, ...]  # one word, or a phrase
+    prefix: bool = False  # the last token may be the start of a word
+
+
+@dataclass
+class Group:
+    typed: str  # the word (or phrase) as the plan read it
+    alternatives: list[Alternative]
+    known: bool = True  # the vocabulary holds it (or it is a prefix of a word it holds)
+    corrections: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Plan:
+    words: list[str]
+    groups: list[Group]
+
+    @property
+    def empty(self) -> bool:
+        return not self.groups
+
+
+def one_edit(word: str) -> set[str]:
+    """Every string one deletion, transposition, substitution or insertion away (Norvig's edits1)."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    deletes = {a + b[1:] for a, b in splits if b}
+    swaps = {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    replaces = {a + c + b[1:] for a, b in splits if b for c in LETTERS}
+    inserts = {a + c + b for a, b in splits for c in LETTERS}
+    return (deletes | swaps | replaces | inserts) - {word}
+
+
+def _in(statement: str, values, connection: Connection):
+    return connection.execute(text(statement).bindparams(bindparam("values", expanding=True)), {"values": list(values)})
+
+
+def known_words(connection: Connection, candidates: set[str]) -> set[str]:
+    if not candidates:
+        return set()
+    return {term for (term,) in _in("SELECT term FROM search_term WHERE term IN :values", candidates, connection)}
+
+
+def is_prefix_of_a_word(connection: Connection, start: str) -> bool:
+    """A range on the primary key: answered from the index, whatever the vocabulary's size."""
+    return connection.execute(text("SELECT 1 FROM search_term WHERE term >= :start AND term < :end LIMIT 1"),
+                              {"start": start, "end": start + "\x7f"}).first() is not None
+
+
+def corrections(connection: Connection, word: str, limit: int = CORRECTIONS) -> list[str]:
+    """Indexed words one edit away from the word, the ones in the most products first."""
+    rows = _in("SELECT term FROM search_term WHERE term IN :values ORDER BY products DESC, term LIMIT "
+               + str(int(limit)), one_edit(word), connection)
+    return [term for (term,) in rows]
+
+
+def synonyms(connection: Connection, phrases: set[str]) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    if phrases:
+        for term, synonym in _in("SELECT term, synonym FROM search_synonym WHERE term IN :values", phrases, connection):
+            found.setdefault(term, []).append(synonym)
+    return found
+
+
+def plan(connection: Connection, typed: str) -> Plan:
+    found = words(typed, shortest=1)[:MAX_WORDS]
+    if not found:
+        return Plan([], [])
+    pairs = {f"{a} {b}" for a, b in zip(found, found[1:])}
+    same = synonyms(connection, set(found) | pairs)
+    vocabulary = known_words(connection, set(found))
+    groups: list[Group] = []
+    i = 0
+    while i < len(found):
+        last = i == len(found) - 1
+        pair = f"{found[i]} {found[i + 1]}" if not last else None
+        if pair in same:  # a two-word synonym takes both words
+            phrase = tuple(pair.split())
+            groups.append(Group(pair, [Alternative(phrase), *(Alternative(tuple(s.split())) for s in same[pair])]))
+            i += 2
+            continue
+        word = found[i]
+        whole = word in vocabulary
+        as_prefix = last and not whole and is_prefix_of_a_word(connection, word)
+        alternatives = [Alternative((word,), prefix=as_prefix)]
+        alternatives += [Alternative(tuple(s.split())) for s in same.get(word, [])]
+        group = Group(word, alternatives, known=whole or as_prefix or bool(same.get(word)) or len(word) < MIN_TERM)
+        if not group.known and len(word) >= MIN_CORRECTED:
+            group.corrections = corrections(connection, word)
+            group.alternatives += [Alternative((c,)) for c in group.corrections]
+        groups.append(group)
+        i += 1
+    return Plan(found, groups)
+
+
+def distance(a: str, b: str) -> int:
+    """Damerau-Levenshtein distance (optimal string alignment): a swap of two letters is one edit."""
+    rows = [list(range(len(b) + 1))]
+    for i, x in enumerate(a, 1):
+        row = [i]
+        for j, y in enumerate(b, 1):
+            cost = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (x != y))
+            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                cost = min(cost, rows[-2][j - 2] + 1)
+            row.append(cost)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+NEAREST_SCAN = 5000  # vocabulary words compared at most, per misspelt word
+
+
+def max_distance(word: str) -> int:
+    """How far a suggestion may be: one edit for a short word, two for a long one."""
+    return 1 if len(word) < MIN_CORRECTED else 2
+
+
+def nearest(connection: Connection, word: str) -> str | None:
+    """The closest indexed word (a few edits at most), for "did you mean". PostgreSQL asks its
+    trigram index; SQLite compares the words of about the same length with the same first letter."""
+    if connection.dialect.name == "postgresql":
+        # A looser threshold than pg_trgm's 0.3: "phsycs" and "physics" share few trigrams.
+        connection.execute(text("SELECT set_config('pg_trgm.similarity_threshold', '0.2', true)"))
+        rows = connection.execute(text(
+            "SELECT term FROM search_term WHERE term % :word ORDER BY similarity(term, :word) DESC, products DESC LIMIT 20"),
+            {"word": word})
+    else:
+        rows = connection.execute(text(
+            "SELECT term FROM search_term WHERE term >= :start AND term < :end AND length(term) BETWEEN :low AND :high "
+            "ORDER BY products DESC LIMIT :scan"),
+            {"start": word[0], "end": word[0] + "\x7f", "low": len(word) - 2, "high": len(word) + 2, "scan": NEAREST_SCAN})
+    scored = [(distance(word, term), n, term) for n, (term,) in enumerate(rows)]
+    best = min(scored, default=None)
+    return best[2] if best and best[0] <= max_distance(word) else None
+
+
+def did_you_mean(connection: Connection, typed: Plan) -> str | None:
+    """The typed words with each unknown one replaced by its closest indexed word, when that
+    changes anything."""
+    replaced = False
+    out = []
+    for group in typed.groups:
+        if group.known:
+            out.append(group.typed)
+            continue
+        better = group.corrections[0] if group.corrections else nearest(connection, group.typed)
+        replaced |= bool(better)
+        out.append(better or group.typed)
+    return " ".join(out) if replaced else None
