@@ -23,9 +23,10 @@ def booklist_props(page, slug: str) -> dict:
 
 
 def open_with_empty_cart(live_server, page, path: str) -> None:
+    # Before any script of the page runs: a first visit in demo mode would otherwise start with the
+    # demo cart, saved whenever hydration gets to it (a later overwrite could lose that race).
+    page.add_init_script("if (localStorage.getItem('cart') === null) localStorage.setItem('cart', '[]')")
     page.goto(live_server + path)
-    page.evaluate("localStorage.setItem('cart', '[]')")
-    page.reload()
     page.wait_for_load_state("networkidle")
 
 

@@ -28,11 +28,10 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, AsyncIterator, Callable, Iterator, TypeVar
+from typing import Any, Callable, Iterator, TypeVar
 
 from sqlalchemy.exc import IntegrityError
-from starlette.datastructures import FormData, UploadFile
-from starlette.formparsers import MultiPartException, MultiPartParser
+from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
@@ -47,10 +46,9 @@ from ..services import services_of
 from .admin_lists import csv_chunks
 from .admin_writes import administrator, refusal
 from .errors import ApiError
-from .media import MULTIPART_OVERHEAD
+from .uploads import UploadLimit, read_form, refuse_file, the_file
 
 T = TypeVar("T")
-FIELD = "file"
 DRY_RUN = {"true": True, "false": False}
 PROGRESS_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 # Progress of a finished import is kept this long (the page's last poll may come after the answer).
@@ -122,41 +120,8 @@ async def import_progress(request: Request) -> Response:
 # --- the upload ---------------------------------------------------------------------------------
 
 
-def too_large(max_bytes: int) -> ApiError:
-    return ApiError(413, f"The file is larger than {max_bytes / 1024 ** 2:.3g} MB; split it into smaller files")
-
-
-async def capped(stream: AsyncIterator[bytes], limit: int, max_bytes: int) -> AsyncIterator[bytes]:
-    size = 0
-    async for chunk in stream:
-        size += len(chunk)
-        if size > limit:
-            raise too_large(max_bytes)
-        yield chunk
-
-
-async def read_upload(request: Request, max_bytes: int) -> FormData:
-    """The multipart form, the file spooled (to disk past 1 MB); the caller closes it."""
-    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "multipart/form-data":
-        raise ApiError(415, f"Send the CSV file as multipart/form-data, in the field `{FIELD}`")
-    limit = max_bytes + MULTIPART_OVERHEAD
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        raise too_large(max_bytes)
-    parser = MultiPartParser(request.headers, capped(request.stream(), limit, max_bytes), max_files=1, max_fields=10)
-    try:
-        return await parser.parse()
-    except MultiPartException as error:
-        raise ApiError(400, f"The upload is not valid multipart/form-data: {error.message}")
-
-
-def the_file(form: FormData, max_bytes: int) -> UploadFile:
-    upload = form.get(FIELD)
-    if not isinstance(upload, UploadFile):
-        raise ApiError(422, "Choose a CSV file to import", {FIELD: "Choose a CSV file to import"})
-    if upload.size and upload.size > max_bytes:
-        raise too_large(max_bytes)
-    return upload
+def csv_limit(max_bytes: int) -> UploadLimit:
+    return UploadLimit("file", max_bytes, "; split it into smaller files")
 
 
 def dry_run_of(form: FormData) -> bool:
@@ -206,9 +171,10 @@ async def import_endpoint(request: Request) -> Response:
     actor = await administrator(request)
     services = services_of(request)
     max_bytes = services.settings.book_import_max_bytes
-    form = await read_upload(request, max_bytes)
+    limit = csv_limit(max_bytes)
+    form = await read_form(request, limit)
     try:
-        upload = the_file(form, max_bytes)
+        upload = the_file(form, limit, "Choose a CSV file to import")
         dry_run = dry_run_of(form)
         progress = track(request, str(form.get("progress") or ""))
         try:
@@ -222,7 +188,7 @@ async def import_endpoint(request: Request) -> Response:
                     report = await in_own_thread(services.db.write_sync, import_books, actor, upload.file, apply=True,
                                                  progress=progress.checked)
         except FileRefused as refused:
-            raise ApiError(refused.status, refused.message, {FIELD: refused.message})
+            raise refuse_file(refused.status, refused.message)
         except ImportRefused as refused:
             rows = refused.report.errors
             message = f"{rows:,} row{'s have' if rows != 1 else ' has'} errors, so nothing was imported"

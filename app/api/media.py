@@ -10,12 +10,8 @@ to disk past 1 MB, so an upload never costs more memory than that, whatever the 
 """
 from __future__ import annotations
 
-from typing import AsyncIterator
-
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import FormData, UploadFile
-from starlette.formparsers import MultiPartException, MultiPartParser
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
@@ -27,56 +23,7 @@ from db.queries.media import media_url
 from ..auth import require_admin, require_csrf
 from ..media import ImageInfo, NotAnImage, inspect_image, remove, store, upload_path
 from ..services import services_of
-from .errors import ApiError
-
-FIELD = "file"
-# Room for the multipart boundaries and part headers around the file itself.
-MULTIPART_OVERHEAD = 64 * 1024
-
-
-def too_large(max_bytes: int) -> ApiError:
-    limit = f"{max_bytes / 1024 ** 2:.3g} MB" if max_bytes >= 1024 ** 2 else f"{max_bytes / 1024:.3g} KB"
-    return ApiError(413, f"The image is larger than {limit}")
-
-
-async def capped(stream: AsyncIterator[bytes], limit: int, max_bytes: int) -> AsyncIterator[bytes]:
-    """The request body, chunk by chunk, refused with 413 as soon as it passes `limit` bytes."""
-    size = 0
-    async for chunk in stream:
-        size += len(chunk)
-        if size > limit:
-            raise too_large(max_bytes)
-        yield chunk
-
-
-def refuse_file(status: int, message: str) -> ApiError:
-    return ApiError(status, message, {FIELD: message})
-
-
-async def read_form(request: Request, max_bytes: int) -> FormData:
-    """The multipart form, its file spooled; the caller closes it."""
-    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "multipart/form-data":
-        raise ApiError(415, f"Send the image as multipart/form-data, in the field `{FIELD}`")
-    limit = max_bytes + MULTIPART_OVERHEAD
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        raise too_large(max_bytes)
-    parser = MultiPartParser(request.headers, capped(request.stream(), limit, max_bytes), max_files=1, max_fields=10)
-    try:
-        return await parser.parse()
-    except MultiPartException as error:
-        raise ApiError(400, f"The upload is not valid multipart/form-data: {error.message}")
-
-
-def the_file(form: FormData, max_bytes: int) -> UploadFile:
-    upload = form.get(FIELD)
-    if not isinstance(upload, UploadFile):
-        raise refuse_file(422, "Choose an image to upload")
-    if not upload.size:
-        raise refuse_file(422, "The file is empty")
-    if upload.size > max_bytes:
-        raise too_large(max_bytes)
-    return upload
+from .uploads import UploadLimit, read_form, refuse_file, the_file
 
 
 def record_upload(session: Session, actor: str, path: str, info: ImageInfo, size: int, filename: str | None) -> None:
@@ -94,9 +41,12 @@ async def upload_image(request: Request) -> JSONResponse:
     await require_csrf(request)
     services = services_of(request)
     settings = services.settings
-    form = await read_form(request, settings.media_max_bytes)
+    limit = UploadLimit("image", settings.media_max_bytes)
+    form = await read_form(request, limit)
     try:
-        upload = the_file(form, settings.media_max_bytes)
+        upload = the_file(form, limit, "Choose an image to upload")
+        if not upload.size:
+            raise refuse_file(422, "The file is empty")
         try:
             info = await run_in_threadpool(inspect_image, upload.file)
         except NotAnImage as error:
