@@ -5,7 +5,6 @@ import functools
 from typing import Callable, TypeVar
 
 import anyio
-from sqlalchemy.orm import Session
 
 from db.engine import make_engine, make_sessionmaker
 

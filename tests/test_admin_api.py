@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from conftest import sign_in
-from db.models import Brand, Category, Customer, Earning, Order, OrderLine, Payout, Product, RefundRequest, Review, Seller
+from db.models import Brand, Category, Earning, Order, OrderLine, Payout, Product, RefundRequest, Review, Seller
 
 
 def is_money(v):

@@ -163,7 +163,7 @@ def test_add_to_cart_from_the_product_page_and_remove_it_in_the_cart(live_server
 
     # Adding again counts on from what the cart holds.
     page.get_by_role("button", name="Add to cart").click()
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('cart')).find(i => i.name === 'Onion').qty === 3")
+    page.wait_for_function("JSON.parse(localStorage.getItem('cart')).find(i => i.name === 'Onion').qty === 3")
 
     page.reload()
     page.wait_for_load_state("networkidle")

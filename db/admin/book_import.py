@@ -31,7 +31,8 @@ from .. import catalogue_version, isbn, levels
 from ..models import AuditEntry, Author, Book, BookAuthor, Category, Product
 from ..models.base import utcnow
 from ..search import index as search_index
-from .books import BookForm, authors_by_name, unique_slugs
+from . import unique_slugs
+from .books import BookForm, authors_by_name
 from .forms import Form, Text
 from .products import MAX_PRICE, MAX_STOCK
 

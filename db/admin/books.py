@@ -14,8 +14,7 @@ from sqlalchemy.orm import Session
 from .. import isbn, levels
 from ..models import Author, Book, BookAuthor, Product
 from ..models.books import FORMATS
-from ..seed.common import slugify
-from . import SLUG_BASE_LENGTH, Invalid, unique_slug
+from . import Invalid, unique_slug, unique_slugs
 from .forms import Form, Text
 
 MAX_AUTHORS = 10
@@ -129,27 +128,6 @@ def write_book(session: Session, product: Product, form: BookForm, *, check_isbn
 
 
 # --- for many books at once (the CSV import): one query per batch, not one per book -----------
-
-
-def unique_slugs(session: Session, model, texts: list[str]) -> list[str]:
-    """A unique slug for each text, like `unique_slug` for one: a single query finds which plain
-    slugs are taken, and only a text whose plain slug is taken pays for the `-2, -3...` search.
-    Slugs handed out here count as taken for the texts after them."""
-    bases = [slugify(text)[:SLUG_BASE_LENGTH].strip("-") or model.__tablename__ for text in texts]
-    taken = set(session.scalars(select(model.slug).where(model.slug.in_(set(bases)))))
-    searched: set[str] = set()
-    slugs = []
-    for base in bases:
-        slug, n = base, 1
-        if base in taken and base not in searched:  # what `unique_slug` looks at, once per base
-            taken.update(session.scalars(select(model.slug).where(model.slug.like(base + "-%"))))
-            searched.add(base)
-        while slug in taken:
-            n += 1
-            slug = f"{base}-{n}"
-        taken.add(slug)
-        slugs.append(slug)
-    return slugs
 
 
 def authors_by_name(session: Session, names: set[str]) -> dict[str, Author]:

@@ -7,7 +7,6 @@ from decimal import Decimal
 from typing import Annotated, Literal
 
 from pydantic import Field
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import audit

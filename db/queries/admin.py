@@ -19,8 +19,7 @@ from sqlalchemy.orm import Session, aliased
 
 from .. import isbn
 from ..models import (
-    Book, Brand, Category, Customer, Earning, Order, OrderLine, Package, PackagePayment, Payout,
-    PayoutRequest, Product, RefundRequest, Review, Seller,
+    Book, Brand, Category, Customer, Earning, Order, OrderLine, Product, RefundRequest, Review,
 )
 from ..models.base import utcnow
 from .admin_lists import AdminList, Filter, Related, equals_id, is_flag, parse_id, whole_number

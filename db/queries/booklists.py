@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import Select, func, literal_column, select
 from sqlalchemy.engine import Row
-from sqlalchemy.orm import Session, joinedload, selectinload
+from sqlalchemy.orm import Session, selectinload
 
 from .. import isbn, levels
 from ..checkout import sale_price

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload
 
-from ..models import Product, Review
+from ..models import Review
 from .book_records import book_details
 from .media import media_url
 from .products import product_card
