@@ -33,6 +33,7 @@ def add_products(url: str, count: int, start: int) -> None:
 
     from db.engine import make_engine, make_sessionmaker
     from db.models import Brand, Category, Product
+    from db.search.index import reindex
 
     r = random.Random(f"bench-admin-lists-{start}")
     now = dt.datetime.now(dt.timezone.utc)
@@ -49,7 +50,9 @@ def add_products(url: str, count: int, start: int) -> None:
                 "stock": r.randint(0, 50), "status": "", "colors": [], "images": [], "published": r.random() > 0.1,
                 "featured": r.random() > 0.9, "created_at": now,
             })
-        session.execute(insert(Product), rows)
+        ids = session.scalars(insert(Product).returning(Product.id), rows).all()
+        # A bulk INSERT is no ORM flush: the search index (which the product list searches) is told.
+        reindex(session.connection(), ids)
     engine.dispose()
 
 

@@ -126,3 +126,15 @@ def test_suggestions_group_titles_authors_and_categories(any_client):
         "/api/search/suggest", params={"q": "mathem"}).json()["categories"]
     for term in HOSTILE:
         assert any_client.get("/api/search/suggest", params={"q": term}).status_code == 200
+
+
+def test_the_admin_product_list_searches_through_the_index_unpublished_products_too(writer):
+    created = writer.post("/api/products", json={"name": "Quasar Navigation Handbook", "price": 12, "stock": 1,
+                                                 "categoryId": 2, "published": False})
+    assert created.status_code == 201, created.text
+    listed = lambda q: {p["name"] for p in writer.get("/api/products", params={"q": q}).json()}  # noqa: E731
+    assert "Quasar Navigation Handbook" in listed("quas navig")  # the starts of words, in any order
+    assert titles(writer, "quasar") == []  # the shop never shows it
+    author = writer.app.state.services.db.read_sync(lambda s: s.execute(
+        select(Product.author, Product.title).where(Product.shop == "books", Product.author.like("Dr. %")).limit(1)).one())
+    assert author.title in listed(author.author.split()[-1])  # found by its author, through the index

@@ -10,6 +10,7 @@ long it is.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -22,6 +23,8 @@ from ..models import (
     Book, Brand, Category, Customer, Earning, Order, OrderLine, Product, RefundRequest, Review,
 )
 from ..models.base import utcnow
+from ..search.backends import backend_for
+from ..search.terms import as_prefixes
 from .admin_lists import AdminList, Filter, Related, equals_id, is_flag, parse_id, whole_number
 from .media import media_url
 from .products import money
@@ -149,6 +152,24 @@ def stock_out_products(session: Session) -> list[dict]:
 # --- catalogue (searched, filtered, sorted and paged in SQL: see admin_lists.py) -----------------------
 
 
+PLAIN_WORDS = re.compile(r"[^\W_]+(?:\s+[^\W_]+)*")
+
+
+def products_found(q: str, dialect: str) -> Any:
+    """An ISBN (either form) finds its book exactly; plain words go through the search index
+    (titles, authors, series, categories, brands, publishers, descriptions), each as the start of a
+    word. A q with other characters ("100%", "A-100") is compared as typed, as before (None)."""
+    if (by_isbn := isbn_match(q)) is not None:
+        return by_isbn
+    if not PLAIN_WORDS.fullmatch(q.strip()):
+        return None
+    typed = as_prefixes(q)
+    if typed.empty:
+        return None
+    matched = backend_for(dialect).matches(typed)
+    return Product.id.in_(select(matched.c.product_id))
+
+
 def book_isbn() -> Any:
     """The product's ISBN, if it is a book: a lookup by primary key for each row of a page, which
     counting the matches never computes (a join would be walked for every product counted)."""
@@ -195,8 +216,9 @@ PRODUCTS = AdminList(
     nullable=frozenset({"brand"}),
     search=(Product.title, Product.author, Related(Product.category_id, Category.id, Category.name),
             Related(Product.brand_id, Brand.id, Brand.name)),
-    # An ISBN in q (either form, hyphens or spaces) finds its book through the unique ISBN index.
-    exact=isbn_match,
+    # q goes through the search index (an ISBN through the unique ISBN index); `search` is what a
+    # q without words (punctuation alone) is compared with.
+    search_with=products_found,
     default_order=(),
     filters={"category": Filter(parse_id, in_category_tree), "brand": equals_id(Product.brand_id),
              "published": is_flag(Product.published), "featured": is_flag(Product.featured)},

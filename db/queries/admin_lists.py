@@ -135,9 +135,9 @@ class AdminList:
     # Sort fields that can be NULL: sorted last in both directions, on SQLite as on PostgreSQL.
     nullable: frozenset[str] = frozenset()
     csv_record: Callable[[Row], dict] | None = None  # what an export row holds (default: record)
-    # q naming one record exactly (a book's ISBN): q -> a condition an index answers, searched
-    # instead of the words; None when q names no such record, and the words are searched as usual.
-    exact: Callable[[str], Any] | None = None
+    # (q, dialect) -> a condition an index answers (a book's ISBN, the search index), searched
+    # instead of the words of `search`; None: the words are searched as usual.
+    search_with: Callable[[str, str], Any] | None = None
     summary: str = ""
 
 
@@ -266,8 +266,8 @@ def filtered(spec: AdminList, query: ListQuery, dialect: str = "default") -> Sel
     """The list's SELECT narrowed by q and the filters, in the asked order, not paged."""
     statement = spec.select()
     if query.q and spec.search:
-        exact = spec.exact(query.q) if spec.exact else None
-        statement = statement.where(_matches(spec, query.q, dialect) if exact is None else exact)
+        indexed = spec.search_with(query.q, dialect) if spec.search_with else None
+        statement = statement.where(_matches(spec, query.q, dialect) if indexed is None else indexed)
     for name, value in query.filters:
         statement = statement.where(spec.filters[name].where(value))
     return statement.order_by(*_order(spec, query.sort))

@@ -5,10 +5,11 @@
 - tags: a book's series, subject, level ("Class 9") and format, its category and the category's parent
 - body: a book's publisher, the brand, the description
 
-Only published products are indexed: an unpublished one is never found. The words of the first
-three fields also make the vocabulary (`search_term`) that typo tolerance and "did you mean" look
-words up in; descriptions stay out of it, so a suggestion is always a word of a title, a name or
-a category.
+Every product is indexed, published or not: the storefront's queries keep to published products
+(they join the product row and ask for it), and the back office's product list finds unpublished
+ones through the same index. The words of the first three fields also make the vocabulary
+(`search_term`) that typo tolerance and "did you mean" look words up in; descriptions stay out of
+it, so a suggestion is always a word of a title, a name or a category.
 """
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ Parent = aliased(Category)
 
 
 def documents_query(product_ids: Iterable[int] | None = None) -> Select:
-    """The text of published products (of these ids, or all), one row per product."""
+    """The text of products (of these ids, or all), one row per product."""
     query = (
         select(
             Product.id, Product.title, Product.author, Product.description,
@@ -67,7 +68,6 @@ def documents_query(product_ids: Iterable[int] | None = None) -> Select:
         .outerjoin(Parent, Parent.id == Category.parent_id)
         .outerjoin(Book, Book.product_id == Product.id)
         .outerjoin(Brand, Brand.id == Product.brand_id)
-        .where(Product.published.is_(True))
         .order_by(Product.id)
     )
     if product_ids is not None:

@@ -38,7 +38,7 @@ def _count_terms(connection: Connection, delta: Counter[str]) -> None:
 
 
 def reindex(connection: Connection, product_ids: Iterable[int]) -> None:
-    """Index these products as they are now (an unpublished or deleted one leaves the index)."""
+    """Index these products as they are now (a deleted one leaves the index)."""
     backend = backend_for(connection.dialect.name)
     for ids in every(sorted(set(product_ids))):
         old = backend.documents(connection, ids)
@@ -54,7 +54,7 @@ def reindex(connection: Connection, product_ids: Iterable[int]) -> None:
 
 
 def rebuild(connection: Connection) -> int:
-    """Empty the index and the vocabulary and index every published product; answers how many."""
+    """Empty the index and the vocabulary and index every product; answers how many."""
     backend = backend_for(connection.dialect.name)
     backend.clear(connection)
     connection.execute(text("DELETE FROM search_term"))

@@ -91,6 +91,13 @@ def synonyms(connection: Connection, phrases: set[str]) -> dict[str, list[str]]:
     return found
 
 
+def as_prefixes(typed: str) -> Plan:
+    """Every word as the start of a word, nothing corrected: the back office's lists, whose users
+    type the beginnings of what they know is there (no vocabulary look-up needed)."""
+    found = words(typed, shortest=1)[:MAX_WORDS]
+    return Plan(found, [Group(word, [Alternative((word,), prefix=True)]) for word in found])
+
+
 def plan(connection: Connection, typed: str) -> Plan:
     found = words(typed, shortest=1)[:MAX_WORDS]
     if not found:
