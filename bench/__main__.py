@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import sys
 
-from . import admin_lists, admin_ssr, book_import, cache, ledger, lighthouse, sizes, ssr
+from . import admin_lists, admin_ssr, book_import, cache, ledger, lighthouse, search, sizes, ssr
 from .common import running_server, seeded_database
 
 STOREFRONTS = [
@@ -37,6 +37,8 @@ def main() -> None:
         section(ledger.run())
     if wanted("book_import"):
         section(book_import.run())
+    if wanted("search"):
+        section(search.run())
 
 
 if __name__ == "__main__":

@@ -1,18 +1,21 @@
 """Catalogue pages: search results and the product page (with its schema.org JSON-LD)."""
 from __future__ import annotations
 
+import re
 from decimal import Decimal, InvalidOperation
 from urllib.parse import quote
 
 from sqlalchemy.orm import Session
 from starlette.exceptions import HTTPException
 
+from db.models.books import FORMATS
 from db.queries.product_page import UnknownProduct, product_page
-from db.queries.search import PER_PAGE, SORTS, SearchRequest, search
+from db.queries.search import LEVELS, PER_PAGE, SORTS, SearchRequest, search
 
 from .render import Page, page_route
 
 MAX_TERM = 100
+SLUG = re.compile(r"[\w-]{1,140}")  # as long as Author.slug may be; no NUL, which PostgreSQL refuses in text
 
 
 def price_param(raw: str | None) -> Decimal | None:
@@ -31,6 +34,10 @@ def whole_param(raw: str | None, low: int, high: int) -> int | None:
     return value if value is not None and low <= value <= high else None
 
 
+def one_of(raw: str | None, choices) -> str | None:
+    return raw if raw in choices else None
+
+
 def search_request(term: str, query: dict) -> SearchRequest:
     """A page never refuses odd parameters: anything it cannot use falls back to the default."""
     sort = query.get("sort")
@@ -41,6 +48,10 @@ def search_request(term: str, query: dict) -> SearchRequest:
         min_price=price_param(query.get("min_price")),
         max_price=price_param(query.get("max_price")),
         min_rating=whole_param(query.get("rating"), 1, 5),
+        author=query.get("author") if SLUG.fullmatch(query.get("author") or "") else None,  # search() drops a slug no author has
+        level=one_of(query.get("level"), LEVELS),
+        format=one_of(query.get("format"), FORMATS),
+        in_stock=query.get("in_stock") in ("1", "on", "true"),
         page=whole_param(query.get("page"), 1, 10_000) or 1,
         per_page=PER_PAGE,
     )

@@ -33,8 +33,10 @@ def _count_terms(connection: Connection, delta: Counter[str]) -> None:
     connection.execute(text(
         "INSERT INTO search_term (term, products) VALUES (:term, :n) "
         "ON CONFLICT (term) DO UPDATE SET products = search_term.products + excluded.products"), changes)
-    connection.execute(text("DELETE FROM search_term WHERE products <= 0 AND term IN :terms")
-                       .bindparams(bindparam("terms", expanding=True)), {"terms": [c["term"] for c in changes]})
+    # Only a word that lost products can have none left.
+    for fewer in every(c["term"] for c in changes if c["n"] < 0):
+        connection.execute(text("DELETE FROM search_term WHERE products <= 0 AND term IN :terms")
+                           .bindparams(bindparam("terms", expanding=True)), {"terms": fewer})
 
 
 def reindex(connection: Connection, product_ids: Iterable[int]) -> None:

@@ -61,6 +61,26 @@ const Panel = styled('details')(({ theme }) => ({
     '& .count': { fontSize: 13, color: theme.palette.text.secondary },
     '& svg': { fontSize: 16, color: '#F5A300', verticalAlign: -2 },
   },
+  // A choice that is a link (a price range sets two parameters, which one radio button cannot):
+  // drawn like the radio buttons beside it, the chosen one filled.
+  '& a.choice': {
+    color: 'inherit',
+    textDecoration: 'none',
+    '&::before': {
+      content: '""',
+      boxSizing: 'border-box',
+      width: 16,
+      height: 16,
+      margin: 1,
+      flexShrink: 0,
+      borderRadius: '50%',
+      border: `2px solid ${theme.palette.grey[600]}`,
+    },
+    '&[aria-current="true"]::before': { borderColor: theme.palette.primary.main, boxShadow: `inset 0 0 0 3px ${theme.palette.background.paper}`, background: theme.palette.primary.main },
+    '&:hover .name': { textDecoration: 'underline' },
+    '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+  },
+  '& ul + .range': { marginTop: theme.spacing(1) },
   '& .range': { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: theme.spacing(1.5) },
   '& .range label': { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 4, fontSize: 13, color: theme.palette.text.secondary },
   '& .range input': {
@@ -138,10 +158,10 @@ function ChoiceList({ name, legend, all, options, values, change }) {
 
 /**
  * `action`: the page's own address (the form's GET target); `lists`: [{name, legend, all, options}]
- * before the price range; `children`: fieldsets after it; `active`: how many filters are set;
- * `clearHref`: the page without its filters.
+ * before the price range; `prices`: choices shown above the price inputs; `children`: fieldsets
+ * after it; `active`: how many filters are set; `clearHref`: the page without its filters.
  */
-export default function FilterPanel({ formId, action, lists, values, change, submit, active, clearHref, children }) {
+export default function FilterPanel({ formId, action, lists, values, change, submit, active, clearHref, prices, children }) {
   const typed = (name) => (event) => change(name, event.target.value, false);
   return (
     <Panel className="filters">
@@ -162,6 +182,7 @@ export default function FilterPanel({ formId, action, lists, values, change, sub
         ))}
         <fieldset>
           <legend>Price</legend>
+          {prices}
           <div className="range">
             <label>
               Min ($)

@@ -24,6 +24,7 @@ export const ResultsLayout = styled('div')(({ theme }) => ({
     gap: theme.spacing(2),
     [theme.breakpoints.up('md')]: { gridTemplateColumns: '250px minmax(0, 1fr)', gap: theme.spacing(3) },
   },
+  '& .chosen': { marginBottom: theme.spacing(2) },
   '& .toolbar': {
     display: 'flex',
     flexWrap: 'wrap',

@@ -1,13 +1,42 @@
-// The search page's filters: category (with counts), price range and minimum rating, in the
-// shared filter panel (./FilterPanel.jsx).
+// The search page's filters, each choice with how many results it would leave under the other
+// filters (db/queries/search.py counts them): category, author (the ten with most matches), level,
+// format, price (ranges, or typed), customer rating and "In stock only", in the shared filter
+// panel (./FilterPanel.jsx).
 import Star from '@mui/icons-material/Star';
+import RouterAnchor from '../../common/RouterAnchor.jsx';
 import VisuallyHidden from '../VisuallyHidden.jsx';
 import FilterPanel, { Choice } from './FilterPanel.jsx';
 import { activeFilters, searchHref } from './searchHref.js';
 
-const RATINGS = [4, 3, 2, 1];
+const text = (value) => (value === null || value === undefined ? '' : String(value));
 
-export default function SearchFilters({ formId, term, categories, values, change, submit }) {
+/** The price ranges as links: one range sets both min_price and max_price. */
+function PriceRanges({ term, prices, values }) {
+  const hrefOf = (low, high) => searchHref(term, { ...values, min_price: text(low), max_price: text(high), page: '' });
+  const chosen = (low, high) => Number(values.min_price || 0) === (low || 0) && values.max_price === text(high);
+  const any = !values.min_price && !values.max_price;
+  return (
+    <ul>
+      <li>
+        <RouterAnchor className="choice" href={hrefOf(null, null)} aria-current={any ? 'true' : undefined}>
+          <span className="name">Any price</span>
+        </RouterAnchor>
+      </li>
+      {prices.map(({ label, min, max, count }) => (
+        <li key={label}>
+          <RouterAnchor className="choice" href={hrefOf(min, max)} aria-current={!any && chosen(min, max) ? 'true' : undefined}>
+            <span className="name">{label}</span>
+            <span className="count">{count}</span>
+          </RouterAnchor>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `facets`: the results' categories, authors, levels, formats, prices, ratings and inStock count. */
+export default function SearchFilters({ formId, term, facets, values, change, submit }) {
+  const { categories, authors, levels, formats, prices, ratings, inStock } = facets;
   const lists = [
     {
       name: 'category',
@@ -15,7 +44,10 @@ export default function SearchFilters({ formId, term, categories, values, change
       all: 'All categories',
       options: categories.map((category) => ({ value: category.slug, label: category.name, count: category.count })),
     },
-  ];
+    { name: 'author', legend: 'Author', all: 'All authors', options: authors.map((a) => ({ value: a.slug, label: a.name, count: a.count })) },
+    { name: 'level', legend: 'Class / level', all: 'All levels', options: levels.map((l) => ({ value: l.value, label: l.label, count: l.count })) },
+    { name: 'format', legend: 'Format', all: 'All formats', options: formats.map((f) => ({ value: f.value, label: f.value, count: f.count })) },
+  ].filter((list) => list.options.length > 0);
   return (
     <FilterPanel
       formId={formId}
@@ -26,18 +58,27 @@ export default function SearchFilters({ formId, term, categories, values, change
       submit={submit}
       active={activeFilters(values)}
       clearHref={searchHref(term, { sort: values.sort })}
+      prices={<PriceRanges term={term} prices={prices} values={values} />}
     >
       <fieldset>
         <legend>Customer rating</legend>
         <Choice name="rating" value="" checked={!values.rating} onChange={change}>
           Any rating
         </Choice>
-        {RATINGS.map((stars) => (
-          <Choice key={stars} name="rating" value={String(stars)} checked={values.rating === String(stars)} onChange={change}>
+        {ratings.map(({ stars, count }) => (
+          <Choice key={stars} name="rating" value={String(stars)} checked={values.rating === String(stars)} onChange={change} count={count}>
             {stars} <Star aria-hidden="true" />
             <VisuallyHidden>stars</VisuallyHidden> &amp; up
           </Choice>
         ))}
+      </fieldset>
+      <fieldset>
+        <legend>Availability</legend>
+        <label className="choice">
+          <input type="checkbox" name="in_stock" value="1" checked={values.in_stock === '1'} onChange={(event) => change('in_stock', event.target.checked ? '1' : '')} />
+          <span className="name">In stock only</span>
+          <span className="count">{inStock}</span>
+        </label>
       </fieldset>
     </FilterPanel>
   );

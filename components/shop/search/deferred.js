@@ -3,6 +3,7 @@ import deferModule from '../deferModule.jsx';
 
 const part = deferModule(() => import('./parts.js'));
 
+export const ChosenFilters = /* @__PURE__ */ part('ChosenFilters');
 export const NoResults = /* @__PURE__ */ part('NoResults');
 export const PageLinks = /* @__PURE__ */ part('PageLinks');
 export const SearchFilters = /* @__PURE__ */ part('SearchFilters');

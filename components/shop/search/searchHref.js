@@ -1,6 +1,7 @@
 // Addresses of search result pages, with the query parameters the server's search loader reads
-// (app/pages/catalogue.py): sort, category, min_price, max_price, rating, page. Defaults and
-// empty values are left out, so a plain search keeps its plain (canonical) address.
+// (app/pages/catalogue.py): sort, category, author, level, format, min_price, max_price, rating,
+// in_stock, page. Defaults and empty values are left out, so a plain search keeps its plain
+// (canonical) address.
 import { searchUrl } from '../links.js';
 
 export const SORT_OPTIONS = [
@@ -11,7 +12,7 @@ export const SORT_OPTIONS = [
   { value: 'newest', label: 'Newest first' },
 ];
 
-const ORDER = ['sort', 'category', 'min_price', 'max_price', 'rating', 'page'];
+const ORDER = ['sort', 'category', 'author', 'level', 'format', 'min_price', 'max_price', 'rating', 'in_stock', 'page'];
 const DEFAULTS = { sort: 'relevance', page: '1' };
 
 /** The form's values (strings, '' when unset) of the results a page shows. */
@@ -23,6 +24,10 @@ export function searchValues({ sort, filters }) {
     min_price: text(filters.minPrice),
     max_price: text(filters.maxPrice),
     rating: text(filters.minRating),
+    author: text(filters.author),
+    level: text(filters.level),
+    format: text(filters.format),
+    in_stock: filters.inStock ? '1' : '',
   };
 }
 
@@ -39,7 +44,9 @@ export function queryHref(path, values, names) {
 
 export const searchHref = (term, values = {}) => queryHref(searchUrl(term), values, ORDER);
 
-const FILTERS = ['category', 'min_price', 'max_price', 'rating'];
+export const FILTERS = ['category', 'author', 'level', 'format', 'min_price', 'max_price', 'rating', 'in_stock'];
 
-/** How many filters (not the sort) narrow the results: shown on the phone's "Filters" button. */
-export const activeFilters = (values, names = FILTERS) => names.filter((name) => values[name]).length;
+/** How many filters (not the sort) narrow the results: shown on the phone's "Filters" button.
+ * A price range is one filter, whether it has one bound or two. */
+export const activeFilters = (values, names = FILTERS) =>
+  names.filter((name) => values[name] && !(name === 'max_price' && values.min_price)).length;

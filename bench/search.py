@@ -1,0 +1,210 @@
+"""Search at scale: the seeded catalogue, then the same database with a million generated products
+(bulk inserted, the index rebuilt, both timed), on SQLite and on PostgreSQL. For each size: median
+and p95 of the search API (the search page's props, uncached), the search page (HTML, uncached),
+suggestions, and the uncached storefront homes and a product page, over 30 distinct terms that
+include typos and ISBNs. Budgets: each figure at the large size at most 2x its seeded figure;
+suggestions median <= 10 ms and search API median <= 25 ms at 1,000,000 products; index build <= 2 min.
+
+`python -m bench search [N]` (N defaults to 1,000,000).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import random
+import statistics
+import sys
+import time
+from decimal import Decimal
+from urllib.parse import quote
+
+import httpx
+
+from .common import running_server, seeded_database, table
+
+TERMS = [
+    "physics", "mathematics", "chemistry", "biology", "history", "geography", "english grammar", "french",
+    "engineering", "medicine", "economics", "law", "computer science", "fantasy", "mystery", "classics",
+    "phisics", "mathmatics", "chemisty", "histroy", "maths", "chem", "class 9 physics", "class 12 calculus",
+    "workbook", "atlas", "dragon", "moon balloon",
+]  # plus two ISBNs of seeded books, added at run time (hyphenated ISBN-13 and ISBN-10)
+PREFIXES = ["ph", "phys", "mat", "chem", "his", "geo", "eng", "med", "fan", "mys", "cla", "wor", "dra", "at"]
+HOMES = ["/", "/market-1", "/grocery1", "/gadget-shop", "/fashion-shop"]
+ROUNDS = 3
+BUILD_BUDGET_S = 120
+GROWTH_BUDGET = 2.0
+
+WORDS = {
+    "subject": ("Physics", "Mathematics", "Chemistry", "Biology", "History", "Geography", "English", "French",
+                "Economics", "Engineering", "Medicine", "Law", "Computer Science", "Statistics", "Algebra",
+                "Calculus", "Literature", "Philosophy", "Accounting", "Sociology"),
+    "kind": ("Workbook", "Textbook", "Guide", "Companion", "Handbook", "Primer", "Reader", "Essentials",
+             "Practice Papers", "Lab Manual", "Atlas", "Revision Notes", "Question Bank", "Made Simple"),
+    "story": ("Dragon", "Moon", "River", "Garden", "Castle", "Lantern", "Winter", "Orchard", "Harbour", "Forest",
+              "Mirror", "Crown", "Storm", "Island", "Clockwork", "Shadow", "Letters", "Voyage", "Secret", "Summer"),
+    "first": ("Margaret", "Arthur", "Eleanor", "Rohan", "Beatrice", "Julian", "Meera", "Conrad", "Isla", "Vikram",
+              "Harriet", "Tobias", "Anjali", "Edmund", "Lucinda", "Samir", "Rosalind", "Felix", "Celia", "Anand"),
+    "last": ("Whitfield", "Ashcombe", "Mehra", "Penrose", "Calloway", "Banerjee", "Hartley", "Iyer", "Fairbanks",
+             "Lindqvist", "Sterling", "Rao", "Montague", "Okonkwo", "Blackwood", "Desai", "Harrington", "Kapoor"),
+}
+
+
+def generate(url: str, count: int) -> float:
+    """`count` generated books in bulk (a book row each, ISBNs in the 979 range the seed leaves
+    alone), the search index rebuilt after; answers the seconds of the insert and of the build."""
+    from sqlalchemy import insert, select
+
+    from db import isbn
+    from db.engine import make_engine
+    from db.models import Book, Category, Product
+    from db.search.index import rebuild
+
+    r = random.Random("bench-search")
+    now = dt.datetime.now(dt.timezone.utc)
+    engine = make_engine(url)
+    started = time.perf_counter()
+    with engine.begin() as connection:
+        leaves = list(connection.scalars(select(Category.id).where(Category.parent_id.is_not(None), Category.slug.in_((
+            "mathematics", "science", "english", "history-geography", "languages", "engineering", "medicine",
+            "business-economics", "computer-science", "law", "fiction", "fantasy", "classics")))))
+        first_id = (connection.scalar(select(Product.id).order_by(Product.id.desc()).limit(1)) or 0) + 1
+        batch = 20_000
+        for start in range(0, count, batch):
+            products, books = [], []
+            for n in range(start, min(start + batch, count)):
+                grade = r.randint(1, 12)
+                title = (f"Class {grade} {r.choice(WORDS['subject'])} {r.choice(WORDS['kind'])}" if n % 3 else
+                         f"The {r.choice(WORDS['story'])} of the {r.choice(WORDS['story'])}")
+                products.append({
+                    "id": first_id + n, "title": title, "slug": f"bench-search-{n}", "shop": "books",
+                    "author": f"{r.choice(WORDS['first'])} {r.choice(WORDS['last'])}", "description": "",
+                    "category_id": r.choice(leaves), "price": Decimal(r.randint(199, 9999)) / 100,
+                    "discount": r.choice((0, 0, 10, 20)), "rating": Decimal(r.randint(0, 50)) / 10,
+                    "review_count": r.randint(0, 40), "stock": r.randint(0, 80), "status": "", "colors": [],
+                    "images": [], "published": r.random() > 0.05, "featured": False, "created_at": now,
+                })
+                books.append({
+                    "product_id": first_id + n, "isbn": isbn.make("979", f"{n:09d}"), "format": "Paperback",
+                    "language": "English", "level_kind": "class", "level_from": grade, "level_to": grade,
+                    "subject": None, "publisher": "Bench Press",
+                })
+            connection.execute(insert(Product), products)
+            connection.execute(insert(Book), books)
+    inserted = time.perf_counter() - started
+    started = time.perf_counter()
+    with engine.begin() as connection:
+        rebuild(connection)
+    built = time.perf_counter() - started
+    engine.dispose()
+    return inserted, built
+
+
+def timed(client: httpx.Client, paths: list[str], headers: dict | None = None) -> list[float]:
+    times = []
+    for round_ in range(ROUNDS):
+        for path in paths:
+            # A query string of its own per request: every page is a cache miss.
+            joiner = "&" if "?" in path else "?"
+            started = time.perf_counter()
+            response = client.get(f"{path}{joiner}bench={round_}", headers=headers or {})
+            times.append((time.perf_counter() - started) * 1000)
+            response.raise_for_status()
+    return times
+
+
+def measure(base: str, terms: list[str]) -> dict[str, list[float]]:
+    searches = ["/product/search/" + quote(term, safe="") for term in terms]
+    with httpx.Client(base_url=base, timeout=60) as client:
+        client.get("/")  # warm the renderer
+        return {
+            "search API": timed(client, searches, {"Accept": "application/json"}),
+            "search page": timed(client, searches),
+            "suggestions": timed(client, [f"/api/search/suggest?q={quote(p)}" for p in PREFIXES]),
+            "storefront homes": timed(client, HOMES),
+            "product page": timed(client, ["/product/1", "/product/3", "/product/7"]),
+        }
+
+
+def seeded_isbns(url: str) -> list[str]:
+    from sqlalchemy import select
+
+    from db import isbn
+    from db.engine import make_engine
+    from db.models import Book
+
+    engine = make_engine(url)
+    with engine.connect() as connection:
+        numbers = list(connection.scalars(select(Book.isbn).where(Book.isbn.like("978%")).order_by(Book.isbn).limit(2)))
+    engine.dispose()
+    return [isbn.grouped(numbers[0]), isbn.to_isbn10(numbers[1])]
+
+
+def p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20)[-1]
+
+
+def one_database(name: str, url: str, media, count: int, port: int) -> str:
+    terms = TERMS + seeded_isbns(url)
+    with running_server(url, media, port=port, SSR_POOL_SIZE="1") as base:
+        small = measure(base, terms)
+    inserted, built = generate(url, count)
+    with running_server(url, media, port=port, SSR_POOL_SIZE="1") as base:
+        large = measure(base, terms)
+    rows = []
+    for what in small:
+        before, after = statistics.median(small[what]), statistics.median(large[what])
+        ratio = after / before
+        limit = {"suggestions": 10, "search API": 25}.get(what)
+        ok = ratio <= GROWTH_BUDGET and (limit is None or after <= limit)
+        rows.append([what, f"{before:.1f} ms", f"{p95(small[what]):.1f} ms", f"{after:.1f} ms", f"{p95(large[what]):.1f} ms",
+                     f"{ratio:.2f}", f"≤{GROWTH_BUDGET:g}x" + (f", ≤{limit} ms" if limit else ""), "ok" if ok else "OVER BUDGET"])
+    heading = (f"{name}: +{count:,} products inserted in {inserted:.0f} s, index built in {built:.0f} s "
+               f"(budget ≤ {BUILD_BUDGET_S} s: {'ok' if built <= BUILD_BUDGET_S else 'OVER BUDGET'}); "
+               f"{len(terms)} terms x {ROUNDS} rounds, one request at a time")
+    return heading + "\n" + table(rows, ["request", "seeded median", "p95", f"+{count:,} median", "p95", "ratio", "budget", "verdict"])
+
+
+def postgres_copy() -> tuple[str, object] | None:
+    """A seeded PostgreSQL database of its own, where a server answers."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    from db.engine import make_engine, make_sessionmaker
+    from db.migrate import upgrade
+    from db.seed import seed
+
+    server = os.environ.get("BENCH_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
+    try:
+        import psycopg
+
+        with psycopg.connect(server, autocommit=True, connect_timeout=2) as connection:
+            connection.execute('DROP DATABASE IF EXISTS "sb_bench_search" WITH (FORCE)')
+            connection.execute('CREATE DATABASE "sb_bench_search"')
+    except Exception as error:  # no server: the SQLite figures stand alone
+        print(f"(no PostgreSQL at {server}: {error})")
+        return None
+    url = server.rsplit("/", 1)[0] + "/sb_bench_search"
+    upgrade(url)
+    media = Path(tempfile.mkdtemp(prefix="sb-bench-pg-")) / "media"
+    engine = make_engine(url)
+    with make_sessionmaker(engine)() as session, session.begin():
+        seed(session, media)
+    engine.dispose()
+    return url, media
+
+
+def run(count: int = 1_000_000, port: int = 8768) -> str:
+    parts = []
+    with seeded_database() as (url, media):
+        parts.append(one_database("SQLite", url, media, count, port))
+    pg = postgres_copy()
+    if pg:
+        try:
+            parts.append(one_database("PostgreSQL", pg[0], pg[1], count, port))
+        except Exception as error:  # a long run: the SQLite figures still stand
+            parts.append(f"PostgreSQL: failed: {str(error)[:300]}")
+    return "Search at scale\n" + "\n\n".join(parts)
+
+
+if __name__ == "__main__":
+    print(run(int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000))
