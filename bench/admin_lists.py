@@ -12,15 +12,13 @@ from decimal import Decimal
 
 import httpx
 
-from .common import running_server, seeded_database, table
+from .common import ADMIN_ENV, running_server, seeded_database, signed_in, table
 
 SIZES = (1_000, 10_000)
 REQUESTS = 30
 WARM_UP = 3
 BUDGET_MS = 50.0
 QUERY = {"q": "physics", "sort": "-price", "page": "2", "per_page": "25"}
-ADMIN_EMAIL = "bench@studentbooks.test"
-ADMIN_PASSWORD = "bench-admin-password"
 SUBJECTS = ("Physics", "Chemistry", "Biology", "History", "Geography", "Economics", "Poetry", "Algebra",
             "Statistics", "Philosophy")
 KINDS = ("Workbook", "Guide", "Companion", "Handbook", "Reader", "Atlas", "Primer", "Course")
@@ -56,15 +54,6 @@ def add_products(url: str, count: int, start: int) -> None:
     engine.dispose()
 
 
-def signed_in(base: str) -> httpx.Client:
-    client = httpx.Client(base_url=base, timeout=10)
-    token = client.get("/api/auth/csrf").json()["csrfToken"]
-    response = client.post("/api/auth/callback/credentials", data={
-        "csrfToken": token, "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD, "callbackUrl": "/admin", "json": "true"})
-    response.raise_for_status()
-    return client
-
-
 def timed(client: httpx.Client) -> tuple[list[float], int]:
     """Milliseconds per request (after a warm-up), and the matching total the server reported."""
     times, total = [], 0
@@ -83,7 +72,7 @@ def run(port: int = 8767) -> str:
     rows = []
     with seeded_database() as (url, media):
         added = 0
-        env = {"ADMIN_EMAIL": ADMIN_EMAIL, "ADMIN_PASSWORD": ADMIN_PASSWORD, "SSR_POOL_SIZE": "1"}
+        env = {**ADMIN_ENV, "SSR_POOL_SIZE": "1"}
         with running_server(url, media, port=port, **env) as base:
             client = signed_in(base)
             for size in SIZES:

@@ -19,11 +19,9 @@ from pathlib import Path
 
 import httpx
 
-from .common import running_server, seeded_database, table
+from .common import ADMIN_ENV, running_server, seeded_database, signed_in, table
 
 ROWS = 100_000
-ADMIN_EMAIL = "bench@studentbooks.test"
-ADMIN_PASSWORD = "bench-admin-password"
 # Storefront requests measured with and without an import running: the book store's home, a
 # product page and a search, each with a query string never asked before (a page cache miss).
 STOREFRONT = ("/", "/product/1", "/product/search/physics")
@@ -62,16 +60,6 @@ def generated_csv(path: Path, rows: int = ROWS) -> int:
                 r.choice(("yes", "yes", "no")),
             ])
     return path.stat().st_size
-
-
-def signed_in(base: str) -> httpx.Client:
-    client = httpx.Client(base_url=base, timeout=600)
-    token = client.get("/api/auth/csrf").json()["csrfToken"]
-    response = client.post("/api/auth/callback/credentials", data={
-        "csrfToken": token, "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD, "callbackUrl": "/admin", "json": "true"})
-    response.raise_for_status()
-    client.headers["X-CSRF-Token"] = client.get("/api/auth/csrf").json()["csrfToken"]
-    return client
 
 
 def server_pid(port: int) -> int | None:
@@ -154,10 +142,10 @@ def run(port: int | None = None) -> str:
     size = generated_csv(path)
     rows = []
     with seeded_database() as (url, media):
-        env = {"ADMIN_EMAIL": ADMIN_EMAIL, "ADMIN_PASSWORD": ADMIN_PASSWORD, "SSR_POOL_SIZE": "1"}
+        env = {**ADMIN_ENV, "SSR_POOL_SIZE": "1"}
         with running_server(url, media, port=port, **env) as base:
             pid = server_pid(port)
-            client = signed_in(base)
+            client = signed_in(base, timeout=600)
             storefront = Storefront(base)
             for _ in range(10):
                 storefront.one()  # warm up
