@@ -18,8 +18,8 @@ from sqlalchemy.orm import Session
 from .. import levels
 from ..models import Author, Book, BookAuthor, Product
 from .book_records import author_url
-from .products import CARD_LOADING, TOP_RATED, product_card
-from .search import PER_PAGE, SORTS, sale_price_sql, sort_order
+from .products import TOP_RATED
+from .search import PER_PAGE, SORTS, one_page, sale_price_sql, sort_order
 
 LEVEL_TITLES = {"class": "Class {n} books", "college": "College books", "age": "Story books"}
 LEVEL_BLURBS = {
@@ -106,18 +106,9 @@ def _facet(session: Session, shelf: Shelf, request: ShelfRequest, column) -> lis
 
 def shelf_books(session: Session, shelf: Shelf, request: ShelfRequest) -> dict:
     """One page of a shelf's books, its total, and its subject and format facets."""
-    query = _filtered(_books(shelf), request)
-    total = session.scalar(query.with_only_columns(func.count(Product.id))) or 0
-    page_query = (
-        query.options(*CARD_LOADING).order_by(*sort_order(request.sort, SHELF_RELEVANCE))
-        .limit(request.per_page).offset((request.page - 1) * request.per_page)
-    )
     return {
-        "products": [product_card(p) for p in session.scalars(page_query).unique()],
-        "total": total,
-        "page": request.page,
-        "perPage": request.per_page,
-        "pages": max(1, -(-total // request.per_page)),
+        **one_page(session, _filtered(_books(shelf), request), sort_order(request.sort, SHELF_RELEVANCE),
+                   request.page, request.per_page),
         "sort": request.sort,
         "filters": {
             "subject": request.subject,

@@ -126,6 +126,20 @@ def level_condition(value: str):
     return Book.level_kind == kind
 
 
+def one_page(session: Session, query: Select, order: tuple, page: int, per_page: int) -> dict:
+    """One page of a list of products as cards, with the total and the page count (search and the
+    book shelves page the same way)."""
+    total = session.scalar(select(func.count()).select_from(query.with_only_columns(Product.id).subquery())) or 0
+    rows = query.options(*CARD_LOADING).order_by(*order).limit(per_page).offset((page - 1) * per_page)
+    return {
+        "products": [product_card(p) for p in session.scalars(rows).unique()],
+        "total": total,
+        "page": page,
+        "perPage": per_page,
+        "pages": max(1, -(-total // per_page)),
+    }
+
+
 def _filtered(query: Select, request: SearchRequest) -> Select:
     """The matching products under the request's filters, leaving out those in `request.ignore`.
     Book filters are IN subqueries, so the query keeps its joins whether or not a book filter is set."""
@@ -263,21 +277,12 @@ def search(session: Session, request: SearchRequest) -> dict:
     if request.author and session.scalar(select(Author.id).where(Author.slug == request.author)) is None:
         request = replace(request, author=None)  # an author nobody is: no filter, as any odd parameter
     found = matching(session, request.term)
-    query = _filtered(found.query, request)
-    total = session.scalar(select(func.count()).select_from(query.with_only_columns(Product.id).subquery())) or 0
-    page_query = (
-        query.options(*CARD_LOADING).order_by(*sort_order(request.sort, found.relevance))
-        .limit(request.per_page).offset((request.page - 1) * request.per_page)
-    )
-    products = [product_card(p) for p in session.scalars(page_query).unique()]
-    nothing = total == 0
+    listed = one_page(session, _filtered(found.query, request), sort_order(request.sort, found.relevance),
+                      request.page, request.per_page)
+    nothing = listed["total"] == 0
     return {
         "term": request.term,
-        "products": products,
-        "total": total,
-        "page": request.page,
-        "perPage": request.per_page,
-        "pages": max(1, -(-total // request.per_page)),
+        **listed,
         "sort": request.sort,
         "filters": {
             "category": request.category,
