@@ -7,6 +7,7 @@ import { styled } from '@mui/material/styles';
 import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import { notify } from '../../common/toast.jsx';
 import { useCart } from '../../state/cart.jsx';
+import { buttonLook } from '../ButtonLink.jsx';
 import { formatPrice } from '../money.js';
 import { additionsMessage, booklistAdditions } from './addable.js';
 
@@ -15,25 +16,10 @@ const Wrapper = styled('div')(({ theme }) => ({
   gap: theme.spacing(1.5),
   '& .buttons': { display: 'flex', flexWrap: 'wrap', gap: theme.spacing(1.5) },
   '& button': {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    gap: theme.spacing(1),
-    minHeight: 44,
+    ...buttonLook(theme),
     padding: theme.spacing(0, 2.5),
-    borderRadius: 6,
-    border: `1px solid ${theme.palette.primary.main}`,
-    font: 'inherit',
-    fontSize: 15,
-    fontWeight: 600,
-    cursor: 'pointer',
-    color: theme.palette.primary.contrastText,
-    background: theme.palette.primary.main,
-    '&:hover': { background: theme.palette.primary.dark },
     '&.outlined': { color: theme.palette.primary.main, background: theme.palette.background.paper },
     '&.outlined:hover': { background: theme.palette.grey[100] },
-    '&:focus-visible': { outline: `2px solid ${theme.palette.secondary.main}`, outlineOffset: 2 },
-    '&:disabled': { opacity: 0.5, cursor: 'default' },
     [theme.breakpoints.down('sm')]: { flexGrow: 1 },
   },
   '& .note': { margin: 0, fontSize: 14, color: theme.palette.text.secondary },

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { styled } from '@mui/material/styles';
 import Search from '@mui/icons-material/Search';
 import useSearchForm from '../search/useSearchForm.js';
+import { buttonLook } from '../ButtonLink.jsx';
 
 export function booklistsHref({ q = '', grade = '' }) {
   const params = [];
@@ -37,23 +38,7 @@ const Form = styled('form')(({ theme }) => ({
     background: theme.palette.background.paper,
     '&:focus': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 0, borderColor: 'transparent' },
   },
-  '& button': {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    gap: theme.spacing(1),
-    minHeight: 44,
-    padding: theme.spacing(0, 3),
-    border: 0,
-    borderRadius: 6,
-    font: 'inherit',
-    fontWeight: 600,
-    color: theme.palette.primary.contrastText,
-    background: theme.palette.primary.main,
-    cursor: 'pointer',
-    '&:hover': { background: theme.palette.primary.dark },
-    '&:focus-visible': { outline: `2px solid ${theme.palette.secondary.main}`, outlineOffset: 2 },
-  },
+  '& button': buttonLook(theme),
 }));
 
 export default function BooklistFinder({ results, classes }) {

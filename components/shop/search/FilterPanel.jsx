@@ -7,6 +7,7 @@ import Tune from '@mui/icons-material/Tune';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
 import VisuallyHidden from '../VisuallyHidden.jsx';
+import { buttonLook } from '../ButtonLink.jsx';
 
 const Panel = styled('details')(({ theme }) => ({
   alignSelf: 'start',
@@ -97,19 +98,7 @@ const Panel = styled('details')(({ theme }) => ({
     '&:focus': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -1, borderColor: 'transparent' },
   },
   '& .actions': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.spacing(2), paddingTop: theme.spacing(2), borderTop: `1px solid ${theme.palette.grey[200]}` },
-  '& button[type="submit"]': {
-    minHeight: 40,
-    padding: theme.spacing(0, 2.5),
-    border: 0,
-    borderRadius: 6,
-    font: 'inherit',
-    fontWeight: 600,
-    color: theme.palette.primary.contrastText,
-    background: theme.palette.primary.main,
-    cursor: 'pointer',
-    '&:hover': { background: theme.palette.primary.dark },
-    '&:focus-visible': { outline: `2px solid ${theme.palette.secondary.main}`, outlineOffset: 2 },
-  },
+  '& button[type="submit"]': { ...buttonLook(theme), minHeight: 40, padding: theme.spacing(0, 2.5), fontSize: 14 },
   '& .clear': { fontSize: 14, fontWeight: 600, color: theme.palette.primary.main },
   // A wide screen shows the panel open, without its button. Only where the browser can style
   // the <details> content; elsewhere the button stays and the panel opens as on a phone.
