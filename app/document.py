@@ -9,6 +9,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
+from .security import PagePolicy
 from .settings import ROOT
 
 TITLE = "Student Books | Online Book Store | Admin Panel"
@@ -37,14 +38,17 @@ def script_json(value: Any) -> Markup:
 
 
 class DocumentRenderer:
-    def __init__(self, manifest_path: Path, public_url: str):
+    def __init__(self, manifest_path: Path, public_url: str, media_url: str):
         self.public_url = public_url.rstrip("/")
         self.manifest = json.loads(manifest_path.read_text())
         env = Environment(loader=FileSystemLoader(ROOT / "templates"), autoescape=select_autoescape(["html"]))
         env.filters["script_json"] = script_json
         self.template = env.get_template("document.html")
+        # The one inline script, allowed by its hash (app/security.py): byte for byte what is served.
+        self.loader = (ROOT / "templates" / "load_scripts.js").read_text()
+        self.policy = PagePolicy([self.loader], media_url)
 
-    def render(self, page: dict, *, html: str = "", css: str = "", css_ids: str = "", meta: dict | None = None) -> str:
+    def render(self, page: dict, *, nonce: str, html: str = "", css: str = "", css_ids: str = "", meta: dict | None = None) -> str:
         # Every page keeps SPEC §1's title; pages differ by description and canonical link.
         meta = {"description": DESCRIPTION, **(meta or {}), "title": TITLE}
         if meta.get("canonical", "").startswith("/"):
@@ -59,6 +63,8 @@ class DocumentRenderer:
             css=Markup(css.replace("</", "<\\/")),
             css_ids=css_ids,
             meta=meta,
+            nonce=nonce,
+            loader=Markup(self.loader),
             entry=self.manifest["entry"],
             preload=list(dict.fromkeys([*self.manifest["preload"], *self.manifest["pages"].get(page["page"], [])])),
             stylesheets=self.manifest["css"],

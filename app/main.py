@@ -6,6 +6,7 @@ import logging
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount
@@ -15,6 +16,7 @@ from .api import routes as api_routes
 from .api.errors import body_of
 from .pages import routes as page_routes
 from .pages.errors import error_page
+from .security import SecurityHeaders
 from .settings import Settings
 from .static import ImmutableStaticFiles, MediaFiles
 
@@ -58,5 +60,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
     return Starlette(
         routes=routes,
         lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders, https=settings.public_url.startswith("https://"))],
         exception_handlers={HTTPException: http_error, Exception: server_error},
     )

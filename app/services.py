@@ -58,7 +58,7 @@ async def start(settings: Settings) -> Services:
         settings=settings,
         db=db,
         renderer=renderer,
-        documents=DocumentRenderer(settings.build_dir / "manifest.json", settings.public_url),
+        documents=DocumentRenderer(settings.build_dir / "manifest.json", settings.public_url, settings.media_url),
         page_cache=PageCache(settings.page_cache_entries),
         catalogue_version=CatalogueVersion(lambda: db.read_sync(catalogue_version.current), settings.catalogue_version_ttl),
         demo_cart=db.read_sync(demo_cart) if settings.demo else [],

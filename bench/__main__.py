@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import sys
 
-from . import admin_lists, admin_ssr, book_import, cache, ledger, lighthouse, search, sizes, ssr
+from . import admin_lists, admin_ssr, book_import, cache, ledger, lighthouse, search, sizes, soak, ssr
 from .common import running_server, seeded_database
 
 STOREFRONTS = [
@@ -39,6 +39,8 @@ def main() -> None:
         section(book_import.run())
     if wanted("search"):
         section(search.run())
+    if wanted("soak"):
+        section(soak.run())
 
 
 if __name__ == "__main__":

@@ -52,7 +52,8 @@ def seeded_database():
 
 
 @contextmanager
-def running_server(url: str, media: Path, port: int = 8765, **env):
+def server_process(url: str, media: Path, port: int = 8765, **env):
+    """A server on loopback: (its process, its base URL), stopped afterwards."""
     environment = {**os.environ, "DATABASE_URL": url, "MEDIA_DIR": str(media), "PORT": str(port),
                    "HOST": "127.0.0.1", "SEED": "0", **env}
     process = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=environment,
@@ -65,10 +66,16 @@ def running_server(url: str, media: Path, port: int = 8765, **env):
                 break
             except httpx.HTTPError:
                 time.sleep(0.2)
-        yield base
+        yield process, base
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+@contextmanager
+def running_server(url: str, media: Path, port: int = 8765, **env):
+    with server_process(url, media, port, **env) as (_, base):
+        yield base
 
 
 # The administrator the benchmarks' servers are started with (ADMIN_EMAIL, ADMIN_PASSWORD).

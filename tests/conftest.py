@@ -239,14 +239,22 @@ class ConsoleLog(list):
         return [m for m in self if not m.startswith("warning:") or "hydrat" in m.lower()]
 
 
+CSP_WATCH = """document.addEventListener('securitypolicyviolation', (e) =>
+  window.__reportPolicyViolation(`${e.violatedDirective} blocked ${e.blockedURI} ${e.sample || ''}`));"""
+
+
 @pytest.fixture
 def page_factory(browser):
     """open(viewport=None, **context options) -> (page, console log); closed after the test."""
     contexts = []
+    violations: list[str] = []
 
     def open_page(width: int = 1280, height: int = 800, **options):
         context = browser.new_context(viewport={"width": width, "height": height}, **options)
         contexts.append(context)
+        # Every page of every browser test is held to the Content-Security-Policy (app/security.py).
+        context.expose_binding("__reportPolicyViolation", lambda source, text: violations.append(f"{source['page'].url}: {text}"))
+        context.add_init_script(CSP_WATCH)
         page = context.new_page()
         log = ConsoleLog()
         page.on("console", lambda m: log.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
@@ -256,3 +264,4 @@ def page_factory(browser):
     yield open_page
     for context in contexts:
         context.close()
+    assert not violations, f"Content-Security-Policy violations: {violations}"

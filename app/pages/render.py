@@ -17,6 +17,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ..cache import CachedPage
+from ..security import new_nonce
 from ..services import Services, services_of
 from ..ssr import RenderError
 from .themes import theme_for
@@ -52,16 +53,21 @@ def page_document(services: Services, request: Request, page: Page) -> dict:
     }
 
 
-async def render_html(services: Services, request: Request, page: Page) -> str:
+async def render_html(services: Services, request: Request, page: Page) -> tuple[str, dict[str, str]]:
+    """The page's document and the headers that must travel with it: its Content-Security-Policy
+    names the nonce its style elements carry (app/security.py)."""
     document = page_document(services, request, page)
     page_json = json.dumps(document, ensure_ascii=False)
+    nonce = new_nonce()
+    headers = {"Content-Security-Policy": services.documents.policy.header(nonce)}
     try:
         rendered = await services.renderer.render(page.name, page_json)
     except RenderError as error:
         # A render bug costs speed, never the page: the browser renders it from the props.
         log.error("server render failed, serving the page for the browser to render: %s", error)
-        return services.documents.render(document, meta=page.meta)
-    return services.documents.render(document, html=rendered.html, css=rendered.css, css_ids=rendered.ids, meta=page.meta)
+        return services.documents.render(document, nonce=nonce, meta=page.meta), headers
+    html = services.documents.render(document, nonce=nonce, html=rendered.html, css=rendered.css, css_ids=rendered.ids, meta=page.meta)
+    return html, headers
 
 
 async def respond(request: Request, page: Page) -> Response:
@@ -69,8 +75,8 @@ async def respond(request: Request, page: Page) -> Response:
     services = services_of(request)
     if wants_json(request):
         return JSONResponse(page_document(services, request, page), status_code=page.status)
-    html = await render_html(services, request, page)
-    return HTMLResponse(html, status_code=page.status, headers={"Cache-Control": "no-store"})
+    html, headers = await render_html(services, request, page)
+    return HTMLResponse(html, status_code=page.status, headers={"Cache-Control": "no-store", **headers})
 
 
 async def respond_cached(request: Request, load: Callable[[], Any]) -> Response:
@@ -91,8 +97,8 @@ async def build_page(services: Services, request: Request, load: Callable[[], An
     if as_json:
         body = json.dumps(page_document(services, request, page), ensure_ascii=False).encode()
         return CachedPage.build(body, "application/json", page.status)
-    body = (await render_html(services, request, page)).encode()
-    return CachedPage.build(body, "text/html; charset=utf-8", page.status)
+    html, headers = await render_html(services, request, page)
+    return CachedPage.build(html.encode(), "text/html; charset=utf-8", page.status, headers)
 
 
 def page_route(path: str, loader: Loader, *, cached: bool = True, name: str | None = None) -> Route:

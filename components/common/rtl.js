@@ -3,5 +3,6 @@
 // (4.2) prefixes already, and mixing in another stylis version's prefixer breaks some rules.
 import createCache from '@emotion/cache';
 import rtlPlugin from 'stylis-plugin-rtl';
+import styleNonce from './styleNonce.js';
 
-export default createCache({ key: 'muirtl', stylisPlugins: [rtlPlugin] });
+export default createCache({ key: 'muirtl', nonce: styleNonce(), stylisPlugins: [rtlPlugin] });

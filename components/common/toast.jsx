@@ -2,6 +2,7 @@
 // react-toastify is loaded with the first toast, not with the page, to keep first-load JS small.
 // Until its container has mounted, messages wait in a queue.
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import styleNonce from './styleNonce.js';
 
 const pending = [];
 let wanted = false;
@@ -31,7 +32,7 @@ const Container = lazy(async () => {
       deliver = (type, message) => toast[type](message);
       pending.splice(0).forEach(([type, message]) => deliver(type, message));
     }, []);
-    return <ToastContainer {...props} />;
+    return <ToastContainer nonce={styleNonce()} {...props} />;
   }
   return { default: Mounted };
 });

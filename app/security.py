@@ -1,0 +1,96 @@
+"""The browser-side security policy: headers on every response, and each page's
+Content-Security-Policy.
+
+Scripts run only from this origin, plus the one inline script every page carries (the loader,
+templates/load_scripts.js), allowed by its hash: cached pages are shared by every visitor, so a
+per-request nonce cannot work for them. The props are JSON in `type="application/json"` script
+elements, which a browser never executes. Styles: emotion writes a `<style>` block into the
+server render and inserts more in the browser, so each rendered page gets a random nonce of its
+own (kept with the cached page) that the browser's emotion and toast caches put on every style
+element they create. Style attributes (`style="…"`, which React writes for computed sizes) cannot
+carry a nonce and run no code, so `style-src-attr` allows them.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import secrets
+from urllib.parse import urlsplit
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+# Features the shop never uses; a framed or injected page cannot ask for them either.
+PERMISSIONS = ", ".join(f"{feature}=()" for feature in (
+    "accelerometer", "autoplay", "camera", "display-capture", "geolocation", "gyroscope", "hid",
+    "magnetometer", "microphone", "midi", "payment", "serial", "usb", "xr-spatial-tracking",
+))
+# What an answer that is not a page (JSON, files) may do when a browser opens it directly: nothing.
+NOTHING = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+HSTS = "max-age=31536000; includeSubDomains"
+
+
+def script_hash(source: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(source.encode()).digest()).decode() + "'"
+
+
+def new_nonce() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class PagePolicy:
+    """Content-Security-Policy of the HTML documents: one string with a slot for the page's nonce."""
+
+    def __init__(self, inline_scripts: list[str], media_url: str):
+        media = urlsplit(media_url)
+        media_origin = f" {media.scheme}://{media.netloc}" if media.scheme and media.netloc else ""
+        self._before_nonce = "; ".join((
+            "default-src 'self'",
+            "script-src 'self' " + " ".join(script_hash(source) for source in inline_scripts),
+            f"img-src 'self' data: blob:{media_origin}",
+            "font-src 'self'",
+            "connect-src 'self'",
+            "object-src 'none'",
+            "base-uri 'none'",
+            "frame-ancestors 'none'",
+            "form-action 'self'",
+            "style-src-attr 'unsafe-inline'",
+            "style-src 'self' 'nonce-",
+        ))
+
+    def header(self, nonce: str) -> str:
+        return self._before_nonce + nonce + "'"
+
+
+class SecurityHeaders:
+    """ASGI middleware: the headers every answer carries. A page that set its own policy keeps it;
+    anything else gets the policy that allows nothing."""
+
+    def __init__(self, app: ASGIApp, https: bool = False):
+        self.app = app
+        self.common = [
+            (b"x-content-type-options", b"nosniff"),
+            (b"x-frame-options", b"DENY"),
+            (b"referrer-policy", b"strict-origin-when-cross-origin"),
+            (b"permissions-policy", PERMISSIONS.encode()),
+            (b"cross-origin-opener-policy", b"same-origin"),
+        ]
+        self.https = https
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        common = self.common
+        if self.https or scope.get("scheme") == "https":
+            common = [*common, (b"strict-transport-security", HSTS.encode())]
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", ()))
+                names = {name for name, _ in headers}
+                headers += [header for header in common if header[0] not in names]
+                if b"content-security-policy" not in names:
+                    headers.append((b"content-security-policy", NOTHING.encode()))
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
