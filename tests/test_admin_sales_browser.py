@@ -258,7 +258,7 @@ def test_every_page_renders_cleanly_on_a_desktop_and_a_phone(live_server, page_f
         for path in PAGES:
             response = page.goto(live_server + path.format(order=order), wait_until="domcontentloaded")
             assert "<table" in response.text(), f"{path} is rendered on the server"
-            page.wait_for_function(f"({HYDRATED})(document.querySelector('main table'))")
+            page.wait_for_function(f"() => ({HYDRATED})(document.querySelector('main table'))")
             # Wide tables scroll inside their cards; the page itself never scrolls sideways.
             assert page.evaluate("document.documentElement.scrollWidth") <= width, (path, width)
     assert log.errors() == []

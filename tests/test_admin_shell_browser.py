@@ -41,21 +41,21 @@ def test_the_direction_switch_mirrors_the_panel_and_is_remembered(live_server, p
     assert sidebar_x(page) == 0
 
     switch.click()
-    page.wait_for_function("document.documentElement.dir === 'rtl'")
+    page.wait_for_function("() => document.documentElement.dir === 'rtl'")
     # The layout really mirrors: the sidebar moves to the right-hand edge.
-    page.wait_for_function("document.querySelector('[data-testid=admin-sidebar]').getBoundingClientRect().left > 900")
+    page.wait_for_function("() => document.querySelector('[data-testid=admin-sidebar]').getBoundingClientRect().left > 900")
     assert switch.get_attribute("aria-pressed") == "true"
     toast(page, "Layout set to right-to-left").wait_for()
     assert json.loads(page.evaluate("localStorage.getItem('settings')"))["direction"] == "rtl"
 
     page.reload()
-    page.wait_for_function("document.documentElement.dir === 'rtl'")
-    page.wait_for_function("document.querySelector('[data-testid=admin-sidebar]').getBoundingClientRect().left > 900")
+    page.wait_for_function("() => document.documentElement.dir === 'rtl'")
+    page.wait_for_function("() => document.querySelector('[data-testid=admin-sidebar]').getBoundingClientRect().left > 900")
     assert page.get_by_role("button", name="Right-to-left layout").get_attribute("aria-pressed") == "true"
 
     page.get_by_role("button", name="Right-to-left layout").click()
-    page.wait_for_function("document.documentElement.dir === 'ltr'")
-    page.wait_for_function("document.querySelector('[data-testid=admin-sidebar]').getBoundingClientRect().left === 0")
+    page.wait_for_function("() => document.documentElement.dir === 'ltr'")
+    page.wait_for_function("() => document.querySelector('[data-testid=admin-sidebar]').getBoundingClientRect().left === 0")
     assert log.errors() == []
 
 
@@ -66,20 +66,20 @@ def test_the_header_fixed_toggle_pins_the_app_bar(live_server, page_factory):
     position = lambda: bar.evaluate("e => getComputedStyle(e).position")  # noqa: E731
     assert position() == "static"
     page.evaluate("window.scrollTo(0, 400)")
-    page.wait_for_function("window.scrollY > 0")
+    page.wait_for_function("() => window.scrollY > 0")
     assert bar.bounding_box()["y"] < 0  # it scrolled away with the page
 
     page.evaluate("window.scrollTo(0, 0)")
     toggle = page.get_by_role("button", name="Fixed header")
     toggle.click()
-    page.wait_for_function("getComputedStyle(document.querySelector('[data-testid=admin-app-bar]')).position === 'fixed'")
+    page.wait_for_function("() => getComputedStyle(document.querySelector('[data-testid=admin-app-bar]')).position === 'fixed'")
     assert toggle.get_attribute("aria-pressed") == "true"
     said = toast(page, "The header now stays at the top")
     said.wait_for()
     said.click()  # a toast closes on click; this one sits over the top bar's right end
     said.wait_for(state="detached")
     page.evaluate("window.scrollTo(0, 400)")
-    page.wait_for_function("window.scrollY > 0")
+    page.wait_for_function("() => window.scrollY > 0")
     assert bar.bounding_box()["y"] == 0
     # The content starts below the pinned bar, not under it.
     page.evaluate("window.scrollTo(0, 0)")
@@ -87,7 +87,7 @@ def test_the_header_fixed_toggle_pins_the_app_bar(live_server, page_factory):
     assert first_card["y"] >= bar.bounding_box()["height"]
 
     toggle.click()
-    page.wait_for_function("getComputedStyle(document.querySelector('[data-testid=admin-app-bar]')).position === 'static'")
+    page.wait_for_function("() => getComputedStyle(document.querySelector('[data-testid=admin-app-bar]')).position === 'static'")
     assert log.errors() == []
 
 
@@ -183,14 +183,10 @@ def not_about_the_refused_page(errors: list[str]) -> list[str]:
 def test_signed_out_elsewhere_the_next_page_shows_loading_then_the_sign_in_form_in_place(live_server, page_factory):
     page, log = page_factory(1280, 800)
     sign_in(page, live_server)
-    # Another tab of the same browser signs out.
-    other = page.context.new_page()
-    other.goto(live_server + "/robots.txt")
-    other.evaluate("""async () => {
-        const {csrfToken} = await (await fetch('/api/auth/csrf')).json();
-        await fetch('/api/auth/signout', {method: 'POST', body: new URLSearchParams({csrfToken, json: 'true'})});
-    }""")
-    other.close()
+    # Elsewhere, the same browser (its cookies) signs out.
+    elsewhere = page.context.request
+    token = elsewhere.get(live_server + "/api/auth/csrf").json()["csrfToken"]
+    assert elsewhere.post(live_server + "/api/auth/signout", form={"csrfToken": token, "json": "true"}).ok
 
     held = hold_session_reads(page)
     page.get_by_role("navigation", name="Back office").get_by_role("link", name="Dashboard").click()

@@ -36,7 +36,7 @@ def test_check_a_file_read_its_errors_then_import_a_good_one(own_server, page_fa
     assert page.get_by_role("link", name="Download the template").get_attribute("href") == "/api/books/import-template.csv"
 
     # The file field works once the page is hydrated (it is disabled until then).
-    page.wait_for_function("!document.querySelector('input[type=file]').disabled")
+    page.wait_for_function("() => !document.querySelector('input[type=file]').disabled")
     page.locator("input[type=file]").set_input_files(bad)
     page.get_by_role("button", name="Check file").click()
     page.get_by_text("1 row with errors").wait_for()

@@ -23,8 +23,8 @@ def open_hydrated(page_factory, url: str, path: str, width: int = 1280, height: 
     """Open a storefront and wait until both its product cards and its own sections answer."""
     page, log = page_factory(width, height)
     page.goto(url + path)
-    page.wait_for_function(f"({HYDRATED})(document.querySelector('main article button'))")
-    page.wait_for_function(f"({HYDRATED})(document.querySelector(\"{OWN_SECTION[path]}\"))")
+    page.wait_for_function(f"() => ({HYDRATED})(document.querySelector('main article button'))")
+    page.wait_for_function(f"() => ({HYDRATED})(document.querySelector(\"{OWN_SECTION[path]}\"))")
     return page, log
 
 
@@ -76,14 +76,14 @@ def test_without_javascript_the_countdown_says_when_the_deal_ends_and_show_all_w
 @pytest.mark.parametrize("path", PAGES)
 def test_adding_a_product_raises_the_cart_badge(live_server, page_factory, path):
     page, log = open_hydrated(page_factory, live_server, path)
-    page.wait_for_function(f"({HYDRATED})(document.querySelector('header button[aria-haspopup]'))")
+    page.wait_for_function(f"() => ({HYDRATED})(document.querySelector('header button[aria-haspopup]'))")
     # The saved (or demo) cart is read after hydration; it is written back once it has loaded.
-    page.wait_for_function("localStorage.getItem('cart') !== null")
+    page.wait_for_function("() => localStorage.getItem('cart') !== null")
     before = cart_count(page)
     title = page.locator("main article:has(button) h3").first.text_content()
     button = page.get_by_role("button", name=f"Add {title} to cart").first
     button.click()
-    page.wait_for_function(f"document.querySelector('[data-testid=cart-count]')?.textContent === '{before + 1}'")
+    page.wait_for_function(f"() => document.querySelector('[data-testid=cart-count]')?.textContent === '{before + 1}'")
     expect(page.get_by_text(f"{title} added to your cart")).to_be_visible()
     assert log.errors() == []
 

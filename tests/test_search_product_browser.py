@@ -81,7 +81,7 @@ def test_changing_the_sort_opens_the_sorted_results_on_the_client(live_server, p
     mark_document(page)
     page.get_by_label("Sort by").select_option("price-desc")
     page.wait_for_url(live_server + "/product/search/vegetables?sort=price-desc")
-    page.wait_for_function("document.querySelector('main article h3').textContent !== %s" % json.dumps(before[0][0]))
+    page.wait_for_function("() => document.querySelector('main article h3').textContent !== %s" % json.dumps(before[0][0]))
     after = results(page)
     prices = [price for _, price in after]
     assert prices == sorted(prices, reverse=True)
@@ -89,7 +89,7 @@ def test_changing_the_sort_opens_the_sorted_results_on_the_client(live_server, p
     assert same_document(page)
     # Back shows the first order again, and the select follows the results.
     page.go_back()
-    page.wait_for_function("document.querySelector('main article h3').textContent === %s" % json.dumps(before[0][0]))
+    page.wait_for_function("() => document.querySelector('main article h3').textContent === %s" % json.dumps(before[0][0]))
     assert page.get_by_label("Sort by").input_value() == "relevance"
     assert log.errors() == []
 
@@ -157,13 +157,13 @@ def test_add_to_cart_from_the_product_page_and_remove_it_in_the_cart(live_server
     page.get_by_role("button", name="One more").click()
     assert page.get_by_label("Quantity").input_value() == "2"
     page.get_by_role("button", name="Add to cart").click()
-    page.wait_for_function(f"document.querySelector('[aria-label^=\"Cart, \"]').getAttribute('aria-label').startsWith('Cart, {start + 2} ')")
+    page.wait_for_function(f"() => document.querySelector('[aria-label^=\"Cart, \"]').getAttribute('aria-label').startsWith('Cart, {start + 2} ')")
     page.locator(".Toastify__toast").filter(has_text="2 × Onion added to your cart").wait_for()
     assert saved_cart(page)["Onion"] == 2
 
     # Adding again counts on from what the cart holds.
     page.get_by_role("button", name="Add to cart").click()
-    page.wait_for_function("JSON.parse(localStorage.getItem('cart')).find(i => i.name === 'Onion').qty === 3")
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('cart')).find(i => i.name === 'Onion').qty === 3")
 
     page.reload()
     page.wait_for_load_state("networkidle")

@@ -10,7 +10,7 @@ def test_saved_rtl_direction_is_applied_after_reload_and_mirrors_the_layout(live
     assert page.evaluate("document.documentElement.dir") == "ltr"
     page.evaluate("localStorage.setItem('settings', JSON.stringify({direction: 'rtl'}))")
     page.reload()
-    page.wait_for_function("document.documentElement.dir === 'rtl'")
+    page.wait_for_function("() => document.documentElement.dir === 'rtl'")
     # MUI renders with the rtl emotion cache: physical sides are flipped by stylis.
     page.wait_for_selector('style[data-emotion^="muirtl"]', state="attached")
     assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"

@@ -18,9 +18,9 @@ def open_hydrated(page_factory, url: str, width: int = 1280, height: int = 800):
     JavaScript) are hydrated, i.e. the first add-to-cart button answers clicks."""
     page, log = page_factory(width, height)
     page.goto(url)
-    page.wait_for_function(f"({HYDRATED})(document.querySelector('article button'))")
+    page.wait_for_function(f"() => ({HYDRATED})(document.querySelector('article button'))")
     # The saved (or demo) cart is read after hydration; it is written back once it has loaded.
-    page.wait_for_function("localStorage.getItem('cart') !== null")
+    page.wait_for_function("() => localStorage.getItem('cart') !== null")
     return page, log
 
 
@@ -44,12 +44,12 @@ def test_storefront_hydrates_without_errors_and_fits_the_screen(live_server, pag
 @pytest.mark.parametrize("path", STOREFRONTS)
 def test_add_to_cart_raises_the_header_badge_and_lists_the_item(live_server, page_factory, path):
     page, log = open_hydrated(page_factory, live_server + path)
-    page.wait_for_function(f"({HYDRATED})(document.querySelector('header button[aria-haspopup]'))")
+    page.wait_for_function(f"() => ({HYDRATED})(document.querySelector('header button[aria-haspopup]'))")
     before = cart_count(page)
     card = page.locator("main article").first
     title = card.locator("h3").text_content()
     card.get_by_role("button", name=f"Add {title} to cart").click()
-    page.wait_for_function(f"document.querySelector('[data-testid=cart-count]')?.textContent === '{before + 1}'")
+    page.wait_for_function(f"() => document.querySelector('[data-testid=cart-count]')?.textContent === '{before + 1}'")
     page.get_by_text(f"{title} added to your cart").wait_for()  # the toast (react-toastify, loaded on demand)
     # The cart drawer (loaded on demand) lists the item with its quantity and links onwards.
     page.get_by_role("button", name=re.compile(r"^Cart, ")).click()
@@ -59,14 +59,14 @@ def test_add_to_cart_raises_the_header_badge_and_lists_the_item(live_server, pag
     assert drawer.get_by_role("link", name="Checkout").get_attribute("href") == "/checkout"
     assert drawer.get_by_role("link", name="View cart").get_attribute("href") == "/cart"
     drawer.get_by_role("button", name=f"One more {title}").click()
-    page.wait_for_function(f"document.querySelector('[data-testid=cart-count]')?.textContent === '{before + 2}'")
+    page.wait_for_function(f"() => document.querySelector('[data-testid=cart-count]')?.textContent === '{before + 2}'")
     assert log.errors() == []
 
 
 def test_in_app_link_navigates_on_the_client_with_the_loading_bar(live_server, page_factory):
     page, log = open_hydrated(page_factory, live_server + "/")
     footer_link = page.locator("footer").get_by_role("link", name="Market", exact=True)
-    page.wait_for_function(f"({HYDRATED})(document.querySelector('footer a[href=\"/market-1\"]'))")
+    page.wait_for_function(f"() => ({HYDRATED})(document.querySelector('footer a[href=\"/market-1\"]'))")
     # Remember whether the loading bar ever appears; the document must survive the navigation.
     page.evaluate("""() => {
         window.__marker = 1;
@@ -76,13 +76,13 @@ def test_in_app_link_navigates_on_the_client_with_the_loading_bar(live_server, p
     }""")
     footer_link.click()
     page.wait_for_url(live_server + "/market-1")
-    page.wait_for_function("document.querySelector('h1')?.textContent.startsWith('Market')")
+    page.wait_for_function("() => document.querySelector('h1')?.textContent.startsWith('Market')")
     assert page.evaluate("window.__marker") == 1
     assert page.evaluate("window.__sawProgress") is True
     assert page.evaluate("document.documentElement.dataset.theme") == "DEFAULT"
     # Back returns to the home page, still without reloading.
     page.go_back()
-    page.wait_for_function("document.querySelector('h1')?.textContent.startsWith('Student Books')")
+    page.wait_for_function("() => document.querySelector('h1')?.textContent.startsWith('Student Books')")
     assert page.evaluate("window.__marker") == 1
     assert log.errors() == []
 

@@ -21,7 +21,7 @@ def open_shop(page_factory, live_server, path, size):
     page.goto(live_server + path)
     page.wait_for_load_state("networkidle")
     # Hydrated: React owns the root, and the deferred side menu reacts to clicks.
-    page.wait_for_function("Object.keys(document.getElementById('root')).some(k => k.startsWith('__reactContainer'))")
+    page.wait_for_function("() => Object.keys(document.getElementById('root')).some(k => k.startsWith('__reactContainer'))")
     return page, log
 
 
@@ -99,7 +99,7 @@ def cart_count(page) -> int:
 def test_adding_a_product_raises_the_cart_badge(live_server, page_factory, path, size):
     page, log = open_shop(page_factory, live_server, path, size)
     # The cart loads from localStorage after hydration; wait for it to settle.
-    page.wait_for_function("localStorage.getItem('cart') !== null")
+    page.wait_for_function("() => localStorage.getItem('cart') !== null")
     before = cart_count(page)
     section = page.get_by_role("region", name="All products")
     add = section.get_by_role("button", name=re.compile(r"^Add .+ to cart$")).first
