@@ -6,12 +6,12 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export HOST PORT
 
-.PHONY: run test bench build install chromium wrk clean
+.PHONY: run test bench build install chromium wrk nginx clean
 
 run: install build
 	$(PY) -m app
 
-test: install build chromium
+test: install build chromium nginx
 	$(PY) -m db.ledger_check --seed
 	$(PY) -m pytest
 
@@ -37,6 +37,11 @@ static/build/manifest.json: build.py package-lock.json $(shell find components -
 # Browser tests drive Debian's Chromium, never a downloaded browser.
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+# The caching reverse proxy of deploy/nginx-cache.conf, which a test runs in front of the shop
+# (the test is skipped, not failed, where it cannot be installed).
+nginx:
+	@command -v nginx >/dev/null || test -x /usr/sbin/nginx || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; } || echo "nginx could not be installed: tests/test_nginx_cache.py will be skipped"
 
 # The load generator of the cache benchmark.
 wrk:

@@ -1,4 +1,8 @@
-"""`python -m app`: migrate, seed an empty database, and serve (HOST, PORT, DATABASE_URL override)."""
+"""`python -m app`: migrate, seed an empty database, and serve (HOST, PORT, DATABASE_URL override).
+
+With WORKERS=N, N server processes share the port (uvicorn's workers). The database is migrated and
+seeded here, once, before they start; each then starts its own V8 pool after the fork.
+"""
 import logging
 
 import uvicorn
@@ -7,11 +11,31 @@ from .main import create_app
 from .settings import Settings
 
 
+def prepare(settings: Settings) -> None:
+    from db.migrate import upgrade
+
+    from .database import Database
+    from .services import prepare_data
+
+    upgrade(settings.database_url)
+    database = Database(settings.database_url)
+    try:
+        prepare_data(settings, database)
+    finally:
+        database.dispose()
+
+
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     settings = Settings()
-    print(f"Student Books on http://{settings.host}:{settings.port}  (admin: {settings.admin_email})", flush=True)
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info", access_log=False)
+    print(f"Student Books on http://{settings.host}:{settings.port}  (admin: {settings.admin_email}, "
+          f"{settings.workers} process{'es' if settings.workers > 1 else ''})", flush=True)
+    options = dict(host=settings.host, port=settings.port, log_level="info", access_log=False)
+    if settings.workers == 1:
+        uvicorn.run(create_app(settings), **options)
+        return
+    prepare(settings)
+    uvicorn.run("app.main:create_app", factory=True, workers=settings.workers, **options)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Users, sessions, CSRF and password hashing.
+"""Users, sessions, CSRF, password hashing, and who may use which part of the back office.
 
 A signed-in browser holds a random token in the `sb_session` cookie; the database keeps only its
 sha256 hash (a leaked table signs nobody in). A session ends when it is revoked (sign-out, a new
@@ -9,6 +9,10 @@ browser can tell the visitor "your session timed out" (SessionTimedOut).
 CSRF: a signed-in browser sends its session's `csrf_token`; before sign-in, the token is a random
 value the browser also holds in the HttpOnly `sb_csrf` cookie (double submit), so a third-party
 page can neither read it nor forge a sign-in.
+
+Back-office access is decided here for every area at once (require_admin, and the admin pages'
+guard): a signed-in owner or staff member of an enabled account, refused with 403 where app/roles.py
+says the area is the owner's alone, or while the account must first enrol in two-factor sign-in.
 """
 from __future__ import annotations
 
@@ -29,15 +33,19 @@ from sqlalchemy.orm import Session, joinedload
 from starlette.requests import Request
 from starlette.responses import Response
 
+from db.admin.staff import end_sessions
 from db.models import AuthSession, User
 from db.models.base import utcnow
 
+from . import roles
 from .api.errors import ApiError
 from .services import services_of
 from .settings import Settings
 
 SESSION_COOKIE = "sb_session"
 CSRF_COOKIE = "sb_csrf"
+# A sign-in waiting for its second factor, for a form posted without JavaScript (app/api/auth.py).
+CHALLENGE_COOKIE = "sb_challenge"
 CSRF_HEADER = "X-CSRF-Token"
 # Writing last_seen_at on every request would turn every read into a write.
 TOUCH_EVERY = dt.timedelta(minutes=1)
@@ -86,18 +94,28 @@ def authenticate(session: Session, email: str, password: str) -> User | None:
     return user
 
 
+def unusable_password_hash() -> str:
+    """The hash of a random secret nobody knows: an invited account cannot sign in until its
+    invite sets a password, and checking it costs what checking a real one does."""
+    return hash_password(secrets.token_urlsafe(32))
+
+
 def ensure_admin(session: Session, email: str, password: str) -> User:
-    """The environment is the source of truth for the administrator: create it if missing, and
-    re-hash its password when the configured one no longer verifies (which also signs out every
-    browser signed in with the old password)."""
+    """The environment is the source of truth for the administrator, an owner: create it if
+    missing, and re-hash its password when the configured one no longer verifies (which also
+    signs out every browser signed in with the old password)."""
     _dummy_hash()  # computed now, at start-up, so the first unknown email costs no more than later ones
     user = find_user(session, email)
     if user is None:
-        user = User(email=normalise_email(email), name="Administrator", password_hash=hash_password(password), role="admin")
+        user = User(email=normalise_email(email), name="Administrator", password_hash=hash_password(password),
+                    role=roles.OWNER, activated_at=utcnow())
         session.add(user)
-    elif not verify_password(user.password_hash, password):
+        return user
+    user.role = roles.OWNER
+    user.activated_at = user.activated_at or utcnow()
+    if not verify_password(user.password_hash, password):
         user.password_hash = hash_password(password)
-        session.execute(update(AuthSession).where(AuthSession.user_id == user.id).values(revoked=True))
+        end_sessions(session, user.id)
     return user
 
 
@@ -129,13 +147,17 @@ def expires_at(auth: AuthSession, settings: Settings) -> dt.datetime:
 def session_summary(auth: AuthSession, settings: Settings) -> dict:
     """What the browser may know of a session: who is signed in and until when."""
     user = auth.user
-    return {
+    summary = {
         "user": {"name": user.name, "email": user.email, "role": user.role},
         "expires": expires_at(auth, settings).isoformat(),
     }
+    if auth.enrolment_required:
+        summary["enrolmentRequired"] = True
+    return summary
 
 
-def start_session(session: Session, user: User, settings: Settings, replaces: str | None = None) -> tuple[str, AuthSession]:
+def start_session(session: Session, user: User, settings: Settings, replaces: str | None = None,
+                  enrolment_required: bool = False) -> tuple[str, AuthSession]:
     """A new session for `user` (a fresh token on every sign-in, so a token planted before sign-in
     is worthless after it); the session it `replaces` and the user's ended ones are cleared."""
     now = utcnow()
@@ -143,7 +165,9 @@ def start_session(session: Session, user: User, settings: Settings, replaces: st
         session.execute(update(AuthSession).where(AuthSession.token_hash == token_hash(replaces)).values(revoked=True))
     _forget_ended(session, user.id, now, settings)
     token = new_token()
-    auth = AuthSession(token_hash=token_hash(token), user=user, csrf_token=new_token(), created_at=now, last_seen_at=now)
+    auth = AuthSession(token_hash=token_hash(token), user=user, csrf_token=new_token(), created_at=now, last_seen_at=now,
+                       enrolment_required=enrolment_required)
+    user.last_sign_in_at = now
     session.add(auth)
     session.flush()
     return token, auth
@@ -162,10 +186,6 @@ def _forget_ended(session: Session, user_id: int, now: dt.datetime, settings: Se
     )
 
 
-def revoke_session(session: Session, token: str) -> None:
-    session.execute(update(AuthSession).where(AuthSession.token_hash == token_hash(token)).values(revoked=True))
-
-
 def touch_session(session: Session, session_id: int, now: dt.datetime) -> None:
     session.execute(update(AuthSession).where(AuthSession.id == session_id).values(last_seen_at=now))
 
@@ -182,7 +202,9 @@ def lookup(session: Session, token: str, settings: Settings, now: dt.datetime) -
     auth = session.scalar(
         select(AuthSession).options(joinedload(AuthSession.user)).where(AuthSession.token_hash == token_hash(token))
     )
-    if auth is None or auth.revoked:
+    # A disabled account's sessions are refused even before they are revoked (a race with the
+    # disabling transaction cannot let one more request through).
+    if auth is None or auth.revoked or auth.user.disabled_at is not None:
         return SessionLookup()
     if now >= expires_at(auth, settings):
         return SessionLookup(expired=True)
@@ -215,14 +237,23 @@ async def current_session(request: Request) -> AuthSession | None:
 
 
 def is_admin(auth: AuthSession | None) -> bool:
-    return auth is not None and auth.user.role == "admin"
+    """Signed in to the back office, as an owner or a staff member (what each may use: access_refusal)."""
+    return auth is not None and roles.is_back_office_role(auth.user.role)
+
+
+def access_refusal(auth: AuthSession, path: str) -> str | None:
+    """Why this back-office session may not use `path` (403), or None when it may."""
+    return roles.refusal(auth.user.role, auth.enrolment_required, path)
 
 
 async def require_admin(request: Request) -> AuthSession:
-    """A guard for admin endpoints: 401 unless an administrator is signed in."""
+    """The guard of every admin endpoint: 401 unless an owner or staff member is signed in, 403
+    (with the reason) where the request's path is not for this account (app/roles.py)."""
     auth = await current_session(request)
     if not is_admin(auth):
         raise ApiError(401, "Sign in as an administrator to continue")
+    if refused := access_refusal(auth, request.url.path):
+        raise ApiError(403, refused)
     return auth
 
 
@@ -272,6 +303,14 @@ def set_csrf_cookie(response: Response, settings: Settings, token: str) -> None:
 
 def clear_csrf_cookie(response: Response, settings: Settings) -> None:
     _cookie(response, settings, CSRF_COOKIE, "", 0)
+
+
+def set_challenge_cookie(response: Response, settings: Settings, token: str, lifetime: dt.timedelta) -> None:
+    _cookie(response, settings, CHALLENGE_COOKIE, token, int(lifetime.total_seconds()))
+
+
+def clear_challenge_cookie(response: Response, settings: Settings) -> None:
+    _cookie(response, settings, CHALLENGE_COOKIE, "", 0)
 
 
 # --- failed sign-ins ----------------------------------------------------------------------------

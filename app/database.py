@@ -6,7 +6,7 @@ from typing import Callable, TypeVar
 
 import anyio
 
-from db.engine import make_engine, make_sessionmaker
+from db.engine import make_engine, make_sessionmaker, make_write_engine
 
 T = TypeVar("T")
 
@@ -15,6 +15,9 @@ class Database:
     def __init__(self, url: str, threads: int = 4):
         self.engine = make_engine(url)
         self.sessions = make_sessionmaker(self.engine)
+        # PostgreSQL needs nothing special for writes; SQLite takes its write lock up front (db/engine.py).
+        self.write_engine = make_write_engine(url) if self.engine.dialect.name == "sqlite" else self.engine
+        self.write_sessions = make_sessionmaker(self.write_engine)
         # Reads and writes are mostly Python (SQLAlchemy) holding the GIL: a few threads keep the
         # cores busy; dozens would only take the GIL from each other and from the event loop.
         self._threads = anyio.CapacityLimiter(threads)
@@ -25,7 +28,7 @@ class Database:
 
     def write_sync(self, fn: Callable[..., T], *args, **kwargs) -> T:
         """One transaction: everything fn writes commits together, or nothing does."""
-        with self.sessions() as session, session.begin():
+        with self.write_sessions() as session, session.begin():
             return fn(session, *args, **kwargs)
 
     async def read(self, fn: Callable[..., T], *args, **kwargs) -> T:
@@ -39,3 +42,4 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+        self.write_engine.dispose()

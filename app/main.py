@@ -14,6 +14,7 @@ from starlette.routing import Mount
 from . import services as lifetime
 from .api import routes as api_routes
 from .api.errors import body_of
+from .fast_path import CachedPages
 from .pages import routes as page_routes
 from .pages.errors import error_page
 from .security import SecurityHeaders
@@ -60,6 +61,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     return Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(SecurityHeaders, https=settings.public_url.startswith("https://"))],
+        # Cached anonymous pages are answered first, with the security headers baked in (app/fast_path.py).
+        middleware=[Middleware(CachedPages), Middleware(SecurityHeaders, https=settings.public_url.startswith("https://"))],
         exception_handlers={HTTPException: http_error, Exception: server_error},
     )

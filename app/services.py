@@ -6,15 +6,17 @@ from dataclasses import dataclass, field
 
 from starlette.requests import Request
 
-from db import catalogue_version
 from db.migrate import upgrade
 from db.queries import media
 from db.queries.cart import demo_cart
 
-from .cache import CatalogueVersion, PageCache
+from .cache import AnswerHeaders, PageCache
 from .database import Database
 from .document import DocumentRenderer
+from .page_changes import CatalogueVersion
+from .security import HSTS, NOTHING, SecurityHeaders
 from .settings import Settings
+from .shared_cache import PurgeReporter, SharedCaching
 from .ssr import Renderer
 
 log = logging.getLogger("studentbooks")
@@ -38,7 +40,17 @@ class Services:
 
     async def catalogue_written(self) -> None:
         """Call after a write that changed the catalogue, so this server shows it at once."""
-        self.catalogue_version.refresh()
+        await self.catalogue_version.catch_up()
+
+
+def answer_headers(settings: Settings) -> AnswerHeaders:
+    """What cached answers carry besides their own headers: the security headers the middleware
+    adds to every answer (baked in, as the fast path does not pass through it), and how shared
+    caches may keep them."""
+    https = settings.public_url.startswith("https://")
+    security = SecurityHeaders(None, https=https).common + ([(b"strict-transport-security", HSTS.encode())] if https else [])
+    return AnswerHeaders(security, SharedCaching(settings.shared_cache_max_age, settings.shared_cache_stale),
+                         NOTHING.encode())
 
 
 async def start(settings: Settings) -> Services:
@@ -54,13 +66,17 @@ async def start(settings: Settings) -> Services:
         recycle_after=settings.ssr_recycle_after,
     )
     await renderer.start()
+    pages = PageCache(settings.page_cache_entries, answer_headers(settings), settings.page_cache_ttl,
+                      settings.page_cache_mb * 1024 * 1024)
+    version = CatalogueVersion(db.sessions, pages, settings.catalogue_version_ttl, PurgeReporter(settings.purge_url).report)
+    version.start()
     return Services(
         settings=settings,
         db=db,
         renderer=renderer,
         documents=DocumentRenderer(settings.build_dir / "manifest.json", settings.public_url, settings.media_url),
-        page_cache=PageCache(settings.page_cache_entries),
-        catalogue_version=CatalogueVersion(lambda: db.read_sync(catalogue_version.current), settings.catalogue_version_ttl),
+        page_cache=pages,
+        catalogue_version=version,
         demo_cart=db.read_sync(demo_cart) if settings.demo else [],
     )
 
@@ -79,6 +95,7 @@ def prepare_data(settings: Settings, db: Database) -> None:
 
 
 async def stop(services: Services) -> None:
+    await services.catalogue_version.stop()
     await services.renderer.close()
     services.db.dispose()
 

@@ -41,15 +41,25 @@ class Settings:
         "PUBLIC_URL", f"http://{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"))
     # Demo mode: a first-time visitor's cart starts with SPEC §3's demo cart.
     demo: bool = field(default_factory=lambda: _flag("DEMO", True))
-    # Renderer: pool size (default one V8 instance per core), per-render limits, recycling.
-    ssr_pool_size: int = field(default_factory=lambda: _int("SSR_POOL_SIZE", os.cpu_count() or 1))
+    # Server processes on one port (`python -m app` forks them; each is a whole server).
+    workers: int = field(default_factory=lambda: max(1, _int("WORKERS", 1)))
+    # Renderer: pool size per process (default: the processes together have one V8 instance per
+    # core), per-render limits, recycling.
+    ssr_pool_size: int = field(default_factory=lambda: _int(
+        "SSR_POOL_SIZE", max(1, (os.cpu_count() or 1) // max(1, _int("WORKERS", 1)))))
     ssr_timeout_sec: float = field(default_factory=lambda: _float("SSR_TIMEOUT_SEC", 2.0))
     ssr_max_memory: int = field(default_factory=lambda: _int("SSR_MAX_MEMORY_MB", 256) * 1024 * 1024)
     ssr_recycle_after: int = field(default_factory=lambda: _int("SSR_RECYCLE_AFTER", 5000))
     page_cache_ttl: int = field(default_factory=lambda: _int("PAGE_CACHE_TTL_SEC", 300))
     page_cache_entries: int = field(default_factory=lambda: _int("PAGE_CACHE_ENTRIES", 1000))
-    # How long a server trusts its last read of catalogue_version (writes here refresh it at once).
+    page_cache_mb: int = field(default_factory=lambda: _int("PAGE_CACHE_MB", 64))
+    # How long a server trusts its last read of the catalogue's change log (writes here read it at once).
     catalogue_version_ttl: float = field(default_factory=lambda: _float("CATALOGUE_VERSION_TTL", 0.25))
+    # Shared caches in front (app/shared_cache.py): seconds they may keep an anonymous page, seconds
+    # more they may serve it stale while revalidating, and where to POST the keys to purge.
+    shared_cache_max_age: int = field(default_factory=lambda: _int("SHARED_CACHE_MAX_AGE", 10))
+    shared_cache_stale: int = field(default_factory=lambda: _int("SHARED_CACHE_STALE", 60))
+    purge_url: str = field(default_factory=lambda: os.environ.get("PURGE_URL", ""))
     # Sign-in: the administrator `make run` creates, and session lifetimes.
     admin_email: str = field(default_factory=lambda: os.environ.get("ADMIN_EMAIL", "admin@studentbooks.test"))
     admin_password: str = field(default_factory=lambda: os.environ.get("ADMIN_PASSWORD", "studentbooks-admin"))

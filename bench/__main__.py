@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import sys
 
-from . import admin_lists, admin_ssr, book_import, cache, ledger, lighthouse, search, sizes, soak, ssr
+from . import admin_lists, admin_ssr, book_import, cache, ledger, lighthouse, live_traffic, miss, search, sizes, soak, ssr
 from .common import running_server, seeded_database
 
 STOREFRONTS = [
@@ -33,6 +33,10 @@ def main() -> None:
             section(lighthouse.run(base))
     if wanted("admin"):
         section(admin_lists.run())
+    if wanted("live"):
+        section(live_traffic.run())
+    if wanted("miss"):
+        section(miss.run())
     if wanted("ledger"):
         section(ledger.run())
     if wanted("book_import"):

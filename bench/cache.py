@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+from dataclasses import dataclass
 
 from .common import median, table
 
@@ -22,19 +23,39 @@ STATIC = "/favicon.svg"
 UNCACHED_LUA = 'counter = 0\nrequest = function()\n  counter = counter + 1\n  return wrk.format("GET", "%s%suncached=" .. counter)\nend\n'
 
 
-def wrk(url: str, script: str | None = None) -> tuple[float, int]:
-    args = ["wrk", "-t1", f"-c{CONNECTIONS}", f"-d{SECONDS}s", "-H", "Accept-Encoding: br, gzip", url]
+@dataclass(frozen=True)
+class WrkRun:
+    rate: float  # requests per second
+    errors: int  # non-2xx/3xx answers and socket errors
+    p50_ms: float
+    p99_ms: float
+
+
+def _ms(figure: str) -> float:
+    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", figure).groups()
+    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+
+def wrk_run(url: str, script: str | None = None, seconds: float = SECONDS, connections: int = CONNECTIONS) -> WrkRun:
+    """One wrk run (-t1) on loopback, asking for brotli or gzip as a browser does."""
+    args = ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency", "-H", "Accept-Encoding: br, gzip", url]
     with tempfile.NamedTemporaryFile("w", suffix=".lua") as lua:
         if script:
             lua.write(script)
             lua.flush()
             args[1:1] = ["-s", lua.name]
-        out = subprocess.run(args, capture_output=True, text=True, timeout=SECONDS + 30).stdout
+        out = subprocess.run(args, capture_output=True, text=True, timeout=seconds + 30).stdout
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     errors = sum(int(n) for n in re.findall(r"Non-2xx or 3xx responses:\s+(\d+)", out))
     if socket := re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out):
         errors += sum(int(n) for n in socket.groups())
-    return rate, errors
+    latency = dict(re.findall(r"^\s+(50|99)%\s+([\d.]+(?:us|ms|s))\s*$", out, re.MULTILINE))
+    return WrkRun(rate, errors, _ms(latency["50"]), _ms(latency["99"]))
+
+
+def wrk(url: str, script: str | None = None) -> tuple[float, int]:
+    run = wrk_run(url, script)
+    return run.rate, run.errors
 
 
 def uncached(base: str, page: str) -> tuple[float, int]:

@@ -52,11 +52,12 @@ def seeded_database():
 
 
 @contextmanager
-def server_process(url: str, media: Path, port: int = 8765, **env):
-    """A server on loopback: (its process, its base URL), stopped afterwards."""
+def server_process(url: str, media: Path, port: int = 8765, module: str = "app", **env):
+    """A server on loopback (`python -m module`, the shop's own by default): (its process, its base
+    URL), stopped afterwards."""
     environment = {**os.environ, "DATABASE_URL": url, "MEDIA_DIR": str(media), "PORT": str(port),
                    "HOST": "127.0.0.1", "SEED": "0", **env}
-    process = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=environment,
+    process = subprocess.Popen([sys.executable, "-m", module], cwd=ROOT, env=environment,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -1,50 +1,98 @@
-"""Every transaction that writes the catalogue bumps `catalogue_state.version`.
+"""Every transaction that changes what storefront pages show appends one row to the change log
+(`page_change`), in that transaction, naming its invalidation keys (db/page_keys.py).
 
-Cached storefront pages are keyed by this number, so a change shows on every server at once.
-Done in a flush hook so no write path can forget it.
+A flush hook reads each flush's writes (db/catalogue_changes.py), so no write path can forget; a
+write the hook cannot see (a bulk INSERT or UPDATE statement) calls `written` or `publish` itself.
+The row is added when the transaction commits, so a rolled-back write publishes nothing. Every
+server reads the rows after the last one it saw (app/cache.py) and drops only the cached pages
+holding those keys; the newest row's id is the catalogue version.
+
+On PostgreSQL the rows are appended under a transaction-scoped advisory lock, so their ids are in
+commit order and a reader that saw id N has seen every row below it. SQLite has one writer at a time.
 """
 from __future__ import annotations
 
-from sqlalchemy import select, update
+import datetime as dt
+from typing import Iterable
+
+from sqlalchemy import delete, event, func, insert, select, text
 from sqlalchemy.orm import Session
 
-from .models import CATALOGUE_MODELS, CatalogueState
+from . import catalogue_changes
+from .models import PageChange
 
-_BUMPED = "catalogue_version_bumped"
+_CHANGES = "page_changes"
+# Any number will do, so long as nothing else takes this advisory lock.
+APPEND_LOCK = 7_241_411
 
 
 def current(session: Session) -> int:
-    return session.scalar(select(CatalogueState.version).where(CatalogueState.id == 1)) or 0
+    """The catalogue version: the id of the newest change (0 before the first)."""
+    return session.scalar(select(func.max(PageChange.id))) or 0
 
 
-def bump(session: Session) -> None:
-    session.execute(update(CatalogueState).where(CatalogueState.id == 1).values(version=CatalogueState.version + 1))
+def _changes(session: Session) -> catalogue_changes.Changes:
+    return session.info.setdefault(_CHANGES, catalogue_changes.Changes())
+
+
+def publish(session: Session, keys: Iterable[str]) -> None:
+    """Publish these keys when this transaction commits (with whatever its flushes publish)."""
+    changes = _changes(session)
+    if not changes.changes_everything:
+        changes.keys.update(keys)
 
 
 def written(session: Session) -> None:
-    """Bump once in this transaction: the flush hook below calls it, and so does a write the hook
-    cannot see (bulk INSERT and UPDATE statements, such as the CSV import of books)."""
-    if not session.info.get(_BUMPED):
-        session.info[_BUMPED] = True
-        bump(session)
+    """A write that cannot say what it changed (bulk statements, such as the CSV import of books):
+    every cached page is dropped when it commits."""
+    _changes(session).everything()
 
 
-def _touches_catalogue(session: Session) -> bool:
-    return any(isinstance(obj, CATALOGUE_MODELS) for obj in (*session.new, *session.dirty, *session.deleted))
+def stock_sold(session: Session, product_id: int, shop: str, before: int, after: int) -> None:
+    """A sale lowered a product's stock with a plain UPDATE (db/checkout.py)."""
+    catalogue_changes.stock_changed(_changes(session), product_id, shop, before, after)
 
 
-def _before_flush(session: Session, _context, _instances) -> None:
-    # Once per transaction is enough: the new number is visible when it commits.
-    if not session.info.get(_BUMPED) and _touches_catalogue(session):
-        written(session)
+def changes_after(session: Session, last_id: int, limit: int = 1000) -> list[tuple[int, list[str]]]:
+    """[(id, keys)] of the changes after `last_id`, oldest first."""
+    rows = session.execute(select(PageChange.id, PageChange.keys).where(PageChange.id > last_id)
+                           .order_by(PageChange.id).limit(limit))
+    return [(change_id, keys.split()) for change_id, keys in rows]
+
+
+def prune(session: Session, older_than: dt.datetime) -> int:
+    """Delete changes older than that, always keeping the newest (it is the catalogue version)."""
+    newest = current(session)
+    return session.execute(delete(PageChange).where(PageChange.created_at < older_than, PageChange.id < newest)).rowcount
+
+
+def _append(session: Session, keys: set[str]) -> None:
+    connection = session.connection()
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": APPEND_LOCK})
+    connection.execute(insert(PageChange.__table__).values(keys=" ".join(sorted(keys))))
+
+
+def _after_flush(session: Session, _context) -> None:
+    with session.no_autoflush:
+        catalogue_changes.read_flush(session, _changes(session))
+
+
+def _before_commit(session: Session) -> None:
+    if session.in_nested_transaction():
+        return  # a savepoint: its writes are published with the whole transaction
+    session.flush()  # the last flush's writes too (the commit would flush after this hook)
+    changes = session.info.pop(_CHANGES, None)
+    if changes is not None and changes.anything:
+        with session.no_autoflush:
+            _append(session, catalogue_changes.named(session, changes))
 
 
 def _after_transaction_end(session: Session, transaction) -> None:
     if transaction.parent is None:
-        session.info.pop(_BUMPED, None)
+        session.info.pop(_CHANGES, None)  # a rolled-back transaction publishes nothing
 
 
-from sqlalchemy import event  # noqa: E402
-
-event.listen(Session, "before_flush", _before_flush)
+event.listen(Session, "after_flush", _after_flush)
+event.listen(Session, "before_commit", _before_commit)
 event.listen(Session, "after_transaction_end", _after_transaction_end)

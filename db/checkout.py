@@ -8,7 +8,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from .catalogue_version import bump
+from .catalogue_version import stock_sold
 from .models import Customer, Order, OrderLine, OrderStatusChange, Product
 
 CENT = Decimal("0.01")
@@ -90,13 +90,16 @@ def place_order(session: Session, checkout: Checkout) -> Order:
     for line in checkout.lines:
         product = products[line.product_id]
         # Guarded decrement: a concurrent checkout that took the stock first makes this one fail.
-        taken = session.execute(
+        left = session.execute(
             update(Product).where(Product.id == product.id, Product.stock >= line.qty)
-            .values(stock=Product.stock - line.qty).execution_options(synchronize_session=False)
-        ).rowcount
-        if taken != 1:
+            .values(stock=Product.stock - line.qty).returning(Product.stock)
+            .execution_options(synchronize_session=False)
+        ).scalar_one_or_none()
+        if left is None:
             raise CheckoutRefused("Some items in your cart changed. Please review them and try again.",
                                   [{"id": str(product.id), "reason": "stock", "message": f"{product.title} just sold out."}])
+        # A plain UPDATE the flush hook does not see: only a sell-out changes what lists show.
+        stock_sold(session, product.id, product.shop, left + line.qty, left)
         unit = sale_price(product)
         rate = product.seller.package.commission_rate if product.seller else None
         order.lines.append(OrderLine(product_id=product.id, seller_id=product.seller_id, commission_rate=rate,
@@ -105,6 +108,4 @@ def place_order(session: Session, checkout: Checkout) -> Order:
     order.total = sum((line.amount for line in order.lines), Decimal("0"))
     order.history.append(OrderStatusChange(from_status=None, to_status="Pending", changed_by=customer.email))
     session.flush()
-    # Stock changed by plain UPDATEs the flush hook does not see: storefronts must re-render.
-    bump(session)
     return order

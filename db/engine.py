@@ -36,6 +36,22 @@ def make_engine(url: str, **kwargs) -> Engine:
     return create_engine(url, **kwargs)
 
 
+def make_write_engine(url: str, **kwargs) -> Engine:
+    """The engine writes go through. On SQLite each transaction takes the write lock as it begins
+    (BEGIN IMMEDIATE), so it waits its turn within the busy timeout; a transaction that read first
+    and then asked for the lock could instead fail at once with "database is locked" whenever
+    another process had written since it began reading (several WORKERS on one file)."""
+    engine = make_engine(url, **kwargs)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _driver_leaves_transactions_to_us)
+        event.listen(engine, "begin", lambda connection: connection.exec_driver_sql("BEGIN IMMEDIATE"))
+    return engine
+
+
+def _driver_leaves_transactions_to_us(dbapi_connection, _record) -> None:
+    dbapi_connection.isolation_level = None  # pysqlite would otherwise BEGIN (deferred) on its own
+
+
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")

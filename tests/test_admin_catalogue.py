@@ -451,7 +451,7 @@ def test_admin_pages_ask_to_sign_in_first(client, path):
 def test_admin_pages_render_for_an_administrator(admin_client, path):
     response = admin_client.get(path)
     assert response.status_code == 200
-    assert response.headers["cache-control"] == "no-store"
+    assert response.headers["cache-control"] == "private, no-store"
     assert 'name="robots" content="noindex"' in response.text
 
 

@@ -227,7 +227,7 @@ def test_session_payload_names_the_user_and_when_it_expires(client):
     sign_in(client)
     before = dt.datetime.now(dt.timezone.utc)
     body = client.get("/api/auth/session").json()
-    assert body["user"] == {"name": "Administrator", "email": ADMIN_EMAIL, "role": "admin"}
+    assert body["user"] == {"name": "Administrator", "email": ADMIN_EMAIL, "role": "owner"}
     assert body["csrfToken"] == client.get("/api/auth/csrf").json()["csrfToken"]
     expires = dt.datetime.fromisoformat(body["expires"])
     idle = services(client).settings.session_idle_sec
@@ -332,7 +332,7 @@ def test_require_csrf_guards_writes_with_the_sessions_token(client):
 def test_ensure_admin_creates_the_user_and_follows_a_changed_password(client):
     db = services(client).db
     user = db.read_sync(lambda s: s.scalar(select(User).where(User.email == ADMIN_EMAIL)))
-    assert user.role == "admin" and user.password_hash.startswith("$argon2id$")
+    assert user.role == "owner" and user.password_hash.startswith("$argon2id$")
     assert ADMIN_PASSWORD not in user.password_hash
     assert sign_in(client).status_code == 200
     db.write_sync(auth.ensure_admin, ADMIN_EMAIL, ADMIN_PASSWORD)
@@ -374,7 +374,7 @@ def test_log_refuses_bodies_over_8_kb_and_bad_json(client):
 def test_login_page_renders_the_form_server_side_with_a_sanitised_callback(client):
     response = client.get("/login?callbackUrl=//evil.com")
     assert response.status_code == 200
-    assert response.headers["cache-control"] == "no-store"
+    assert response.headers["cache-control"] == "private, no-store"
     root = response.text.split('<div id="root">', 1)[1]
     assert 'name="email"' in root and 'name="password"' in root and "Sign in" in root
     token = cookie_attributes(response, "sb_csrf")["value"]
@@ -416,7 +416,7 @@ def test_admin_dashboard_renders_the_cards_server_side(client):
     sign_in(client)
     response = client.get("/admin")
     assert response.status_code == 200
-    assert response.headers["cache-control"] == "no-store"
+    assert response.headers["cache-control"] == "private, no-store"
     root = response.text.split('<div id="root">', 1)[1].split('<script id="__PAGE__"', 1)[0]
     assert root.count('data-testid="dashboard-card"') == 4
     cards = client.get("/api/dashboard-cards").json()

@@ -88,7 +88,7 @@ def test_the_dashboard_props_carry_the_series(admin_client):
     props = response.json()["props"]
     assert len(props["salesSeries"]) == 30
     assert set(props["salesSeries"][0]) == {"date", "sales", "orders"}
-    assert props["session"]["user"]["role"] == "admin"
+    assert props["session"]["user"]["role"] == "owner"
 
 
 def test_a_refused_page_still_names_itself_to_the_client_router(client):

@@ -81,3 +81,20 @@ def test_a_burst_of_misses_renders_the_page_once(client):
     assert [r.status_code for r in responses] == [200] * 8
     assert len({r.headers["etag"] for r in responses}) == 1
     assert renders == ["Grocery3"]
+
+
+def test_the_cache_keeps_to_its_byte_budget_dropping_the_least_recently_used():
+    from app.cache import CachedPage, PageCache
+
+    pages = PageCache(max_entries=100, max_bytes=3 * 1600)
+    bodies = {n: bytes(range(256)) * 4 + str(n).encode() for n in range(5)}  # about 1.6 KB held each
+    sizes = {n: CachedPage.build(body, "text/html").size for n, body in bodies.items()}
+    assert all(1500 < size <= 1600 for size in sizes.values())
+    for n, body in bodies.items():
+        pages.put((f"/{n}",), CachedPage.build(body, "text/html"))
+        pages.get(("/0",))  # the first page stays in use
+    assert pages.bytes <= 3 * 1600 and len(pages) == 3
+    assert pages.get(("/0",)) is not None and pages.get(("/4",)) is not None
+    assert pages.get(("/1",)) is None and pages.get(("/2",)) is None
+    pages.clear()
+    assert pages.bytes == 0

@@ -235,3 +235,23 @@ def test_the_page_html_shows_the_facets_and_the_chosen_filters(client):
     # Each chosen filter is a chip that removes it; "Clear filters" removes them all.
     assert re.search(r'href="/product/search/books\?level=class-9&amp;min_price=10&amp;max_price=25"><span[^>]*>Remove filter: </span>Paperback', html)
     assert re.search(r'href="/product/search/books">Clear filters</a>', html)
+
+
+def test_a_search_finding_more_than_it_reads_says_so_keeps_title_matches_first_and_filters_beyond(any_client, monkeypatch):
+    from db.search import found
+
+    everything = result_ids(any_client, "mathematics")
+    spirals = result_ids(any_client, "mathematics", format="Spiral")
+    titled = [p for p in props(any_client, search_url("mathematics", per_page=100))["products"] if "Mathematics" in p["title"]]
+    assert len(everything) > len(titled) > 3 and spirals
+    monkeypatch.setattr(found, "CAP", 3)  # a search reads at most 3 (+1 to know there are more)
+    # (sort=relevance, the default, spelt out: pages of other addresses than the ones cached above)
+    shown = props(any_client, search_url("mathematics", sort="relevance"))
+    assert shown["more"] and shown["total"] == 3 and len(shown["products"]) == 3
+    assert all("Mathematics" in p["title"] for p in shown["products"])  # the title matches are read first
+    # Counted over what was read: every facet adds up to at most what the page lists.
+    assert sum(c["count"] for c in shown["categories"]) == 3 and shown["inStock"] <= 3
+    # A filter is part of the reading: it finds its products wherever they are among the matches.
+    filtered = props(any_client, search_url("mathematics", format="Spiral", sort="relevance"))
+    assert {p["id"] for p in filtered["products"]} <= spirals and filtered["total"] == min(3, len(spirals))
+    assert "3+ results for “mathematics”" in any_client.get("/product/search/mathematics?sort=relevance").text

@@ -414,8 +414,8 @@ def test_unknown_or_unpublished_products_are_404(api, sql):
             assert response.status_code == 422 and response.json()["message"], (path, product)
 
 
-def test_navigation_tree_loads_in_two_queries(shop_db):
-    """The whole tree, grandchildren included, in two statements however many items it has."""
+def test_navigation_tree_loads_in_one_query(shop_db):
+    """The whole tree, grandchildren included, in one statement however many items it has."""
     from sqlalchemy import event
 
     from db.engine import make_engine, make_sessionmaker
@@ -428,7 +428,7 @@ def test_navigation_tree_loads_in_two_queries(shop_db):
         tree = navigation_for(session, "grocery1")
     engine.dispose()
     assert any("child" in child for group in tree for item in group["categoryItem"] for child in item.get("child", []))
-    assert len([s for s in statements if s.lstrip().upper().startswith("SELECT")]) == 2
+    assert len([s for s in statements if s.lstrip().upper().startswith("SELECT")]) == 1
 
 
 def test_category_figures_follow_the_catalogue(client, db_file):

@@ -13,11 +13,38 @@ from db.queries.admin_sales import SALES_LISTS, packages
 from ..auth import require_admin
 from .admin_lists import csv_route, paged_list_route
 from .lists import list_route
+from .records_catalogue import BrandRow, CategoryRow, CustomerRow, ProductRow, ReviewRow
+from .records_sales import (
+    AuditRow, DashboardCard, EarningRow, OrderRow, PackagePaymentRow, PackageRecord, PayoutRequestRow, PayoutRow,
+    RecentPurchase, RefundRequestRow, SellerRow, StockOut,
+)
 
 ALL_PAGED = {**PAGED_LISTS, **SALES_LISTS}
 
+# The record each list path answers (an array of them).
+RECORDS = {
+    "/api/dashboard-cards": DashboardCard,
+    "/api/recent-purchase": RecentPurchase,
+    "/api/stock-out-products": StockOut,
+    "/api/packages": PackageRecord,
+    "/api/products": ProductRow,
+    "/api/category": CategoryRow,
+    "/api/brands": BrandRow,
+    "/api/reviews": ReviewRow,
+    "/api/customers": CustomerRow,
+    "/api/orders": OrderRow,
+    "/api/refund-requests": RefundRequestRow,
+    "/api/sellers": SellerRow,
+    "/api/earning-history": EarningRow,
+    "/api/payout-requests": PayoutRequestRow,
+    "/api/payouts": PayoutRow,
+    "/api/package-payments": PackagePaymentRow,
+    "/api/audit-log": AuditRow,
+}
+
 routes = [
-    *(list_route(path, query, guard=require_admin) for path, query in {**ADMIN_LISTS, "/api/packages": packages}.items()),
-    *(paged_list_route(path, spec, require_admin) for path, spec in ALL_PAGED.items()),
+    *(list_route(path, query, RECORDS[path], guard=require_admin)
+      for path, query in {**ADMIN_LISTS, "/api/packages": packages}.items()),
+    *(paged_list_route(path, spec, RECORDS[path], require_admin) for path, spec in ALL_PAGED.items()),
     *(csv_route(path + ".csv", spec, require_admin) for path, spec in ALL_PAGED.items()),
 ]

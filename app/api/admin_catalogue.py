@@ -13,16 +13,18 @@ from db.admin.products import (
 from db.admin.reviews import ReviewChanges, delete_review, update_review
 
 from .admin_writes import Area
+from .records_catalogue import BrandRecord, CategoryRecord, CustomerRecord, ProductRecord, ReviewRecord
 
 AREAS = (
     Area("/api/products", "product", ProductChanges, ProductForm, create_product, product_for_form, update_product,
-         delete_product, media=("images",)),
+         delete_product, media=("images",), record=ProductRecord),
     Area("/api/category", "category", CategoryChanges, CategoryForm, create_category, category_for_form,
-         update_category, delete_category, media=("banner",)),
+         update_category, delete_category, media=("banner",), record=CategoryRecord),
     Area("/api/brands", "brand", BrandChanges, BrandForm, create_brand, brand_for_form, update_brand, delete_brand,
-         media=("logo",)),
-    Area("/api/reviews", "review", ReviewChanges, update=update_review, delete=delete_review),
-    Area("/api/customers", "customer", CustomerChanges, read=customer_view, update=update_customer),
+         media=("logo",), record=BrandRecord),
+    Area("/api/reviews", "review", ReviewChanges, update=update_review, delete=delete_review, record=ReviewRecord),
+    Area("/api/customers", "customer", CustomerChanges, read=customer_view, update=update_customer,
+         record=CustomerRecord),
 )
 
 routes = [route for area in AREAS for route in area.routes()]

@@ -21,8 +21,10 @@ from db.queries.admin_lists import AdminList, InvalidListQuery, ListQuery, page_
 
 from ..database import Database
 from ..services import services_of
+from .contract import ADMIN, LIST, contract
 from .errors import ApiError
-from .lists import Guard, list_response
+from .list_params import admin_params
+from .lists import Guard, list_contract, list_response
 
 CSV_BATCH = 200
 # Spreadsheet apps run a cell that starts with one of these as a formula (OWASP "CSV injection").
@@ -75,7 +77,15 @@ def exported(db: Database, spec: AdminList, query: ListQuery) -> Iterator[str]:
         yield from csv_chunks(stream(session, spec, query))
 
 
-def paged_list_route(path: str, spec: AdminList, guard: Guard) -> Route:
+def params_of(spec: AdminList) -> type:
+    """The list's query parameters as a model, for /openapi.json (parse_query reads them)."""
+    return admin_params("".join(word.title() for word in spec.name.split("-")) + "ListParams", spec)
+
+
+def paged_list_route(path: str, spec: AdminList, record: Any, guard: Guard) -> Route:
+    """GET `path`: one page of `record`s (or all of them) and their total."""
+
+    @list_contract(record, params_of(spec), refusals=(*ADMIN, *LIST))
     async def endpoint(request: Request) -> JSONResponse:
         await guard(request)
         query = list_query(request, spec)
@@ -83,11 +93,15 @@ def paged_list_route(path: str, spec: AdminList, guard: Guard) -> Route:
         return list_response(records, total)
 
     endpoint.__doc__ = f"{spec.summary}; searchable (q), sortable by {', '.join(spec.sorts)}"
-    endpoint.is_list = True  # read by /openapi.json
     return Route(path, endpoint, methods=["GET"])
 
 
+CSV = "text/csv; charset=utf-8"
+
+
 def csv_route(path: str, spec: AdminList, guard: Guard) -> Route:
+    @contract(query=params_of(spec), returns=str, media_type=CSV, headers=("Content-Disposition",),
+              refusals=(*ADMIN, *LIST))
     async def endpoint(request: Request) -> StreamingResponse:
         await guard(request)
         query = list_query(request, spec)
@@ -95,7 +109,7 @@ def csv_route(path: str, spec: AdminList, guard: Guard) -> Route:
         day = dt.date.today().isoformat()
         return StreamingResponse(
             exported(services_of(request).db, spec, query),
-            media_type="text/csv; charset=utf-8",
+            media_type=CSV,
             headers={
                 "Content-Disposition": f'attachment; filename="{spec.name}-{day}.csv"',
                 "Cache-Control": "no-store",

@@ -9,13 +9,15 @@ from db.admin.refunds import RefundChanges, RefundForm, change_refund_status, re
 from db.admin.sellers import SellerChanges, update_seller
 
 from .admin_writes import Area
+from .records_sales import OrderRecord, PayoutRequestRow, RefundRequestRow, SellerRow
 
 AREAS = (
-    Area("/api/orders", "order", OrderChanges, read=order_view, update=change_order_status),
+    Area("/api/orders", "order", OrderChanges, read=order_view, update=change_order_status, record=OrderRecord),
     Area("/api/refund-requests", "refund request", RefundChanges, RefundForm, create=request_refund,
-         update=change_refund_status),
-    Area("/api/sellers", "seller", SellerChanges, update=update_seller),
-    Area("/api/payout-requests", "payout request", PayoutDecision, update=decide_payout_request),
+         update=change_refund_status, record=RefundRequestRow),
+    Area("/api/sellers", "seller", SellerChanges, update=update_seller, record=SellerRow),
+    Area("/api/payout-requests", "payout request", PayoutDecision, update=decide_payout_request,
+         record=PayoutRequestRow),
 )
 
 routes = [route for area in AREAS for route in area.routes()]

@@ -4,8 +4,9 @@ DELETE of one record, each a plain function of db/admin/* run in ONE transaction
 Every write needs an administrator session (401) and its X-CSRF-Token (403); its body is checked
 by the area's pydantic form (422 with per-field errors); it runs with its audit entry, and a
 refusal there (db.admin.NotFound, Conflict, Invalid) is 404, 409 or 422 with nothing written.
-Writes that touch the catalogue bump catalogue_version in that transaction; this server then
-re-reads it at once, so storefront pages show the change on the next request.
+Writes that touch the catalogue record the invalidation keys of what they changed in that
+transaction (db/catalogue_changes.py); this server then reads them at once and drops the cached pages
+that show it, so storefront pages show the change on the next request.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from db.admin import Conflict, Invalid, NotFound
 
 from ..auth import require_admin, require_csrf
 from ..services import services_of
+from .contract import ADMIN, ADMIN_WRITE, Contract
 from .errors import ApiError
 from .validation import read_json
 
@@ -80,7 +82,8 @@ def missing_media(request: Request, form: BaseModel, fields: tuple[str, ...]) ->
 
 @dataclass(frozen=True)
 class Area:
-    """One area's REST routes: POST on the list path, GET/PATCH/DELETE on `{path}/{id}`."""
+    """One area's REST routes: POST on the list path, GET/PATCH/DELETE on `{path}/{id}`; each
+    answers the area's `record` (app/api/records*.py), and each carries its contract."""
 
     path: str
     what: str  # in the shop's words, for messages
@@ -91,6 +94,7 @@ class Area:
     update: Callable | None = None
     delete: Callable | None = None
     media: tuple[str, ...] = ()
+    record: Any = None
 
     async def _body(self, request: Request, model: type[BaseModel]) -> BaseModel:
         body = await read_json(request, model)
@@ -121,25 +125,28 @@ class Area:
         return Response(status_code=204)
 
     def routes(self) -> list[Route]:
-        routes = []
-        if self.create:
-            routes.append(Route(self.path, _documented(self.create_endpoint, f"Create a {self.what}"), methods=["POST"]))
         one = self.path + "/{id:int}"
-        for fn, endpoint, method, doc in (
-            (self.read, self.read_endpoint, "GET", f"One {self.what} as its admin form or view shows it"),
-            (self.update, self.update_endpoint, "PATCH", f"Change some fields of a {self.what}"),
-            (self.delete, self.delete_endpoint, "DELETE", f"Delete a {self.what}"),
-        ):
-            if fn:
-                routes.append(Route(one, _documented(endpoint, doc), methods=[method]))
-        return routes
+        endpoints = (
+            (self.create, self.path, self.create_endpoint, "POST", f"Create a {self.what}",
+             Contract(body=self.form, returns=self.record, status=201, headers=("Location",),
+                      refusals=(*ADMIN_WRITE, 409))),
+            (self.read, one, self.read_endpoint, "GET", f"One {self.what} as its admin form or view shows it",
+             Contract(returns=self.record, refusals=(*ADMIN, 404))),
+            (self.update, one, self.update_endpoint, "PATCH", f"Change some fields of a {self.what}",
+             Contract(body=self.changes, returns=self.record, refusals=(*ADMIN_WRITE, 404, 409))),
+            (self.delete, one, self.delete_endpoint, "DELETE", f"Delete a {self.what}",
+             Contract(status=204, refusals=(*ADMIN, 404, 409))),
+        )
+        return [Route(path, _documented(endpoint, doc, declared), methods=[method])
+                for fn, path, endpoint, method, doc, declared in endpoints if fn]
 
 
-def _documented(method: Callable, doc: str) -> Callable:
-    """A bound method as an endpoint of its own, with a summary for /openapi.json."""
+def _documented(method: Callable, doc: str, declared: Contract) -> Callable:
+    """A bound method as an endpoint of its own, with a summary and contract for /openapi.json."""
 
     async def endpoint(request: Request) -> Response:
         return await method(request)
 
     endpoint.__doc__ = doc
+    endpoint.contract = declared
     return endpoint

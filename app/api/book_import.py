@@ -28,13 +28,15 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Annotated, Any, Callable, Iterator, Literal, TypeVar
 
+from pydantic import BaseModel, Field
 from sqlalchemy.exc import IntegrityError
 from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
+from typing_extensions import TypedDict
 
 from db.admin.book_import import (
     TEMPLATE_RECORD, FileRefused, ImportRefused, ImportReport, exported_books, import_books,
@@ -43,10 +45,12 @@ from db.admin.book_import import (
 from ..auth import SESSION_COOKIE, require_admin, token_hash
 from ..database import Database
 from ..services import services_of
-from .admin_lists import csv_chunks
+from .admin_lists import CSV, csv_chunks
 from .admin_writes import administrator, refusal
+from .contract import ADMIN, contract
 from .errors import ApiError
-from .uploads import UploadLimit, read_form, refuse_file, the_file
+from .records import closed
+from .uploads import MULTIPART, UPLOAD, UploadLimit, read_form, refuse_file, the_file
 
 T = TypeVar("T")
 DRY_RUN = {"true": True, "false": False}
@@ -63,6 +67,49 @@ WORK_SLICE = 0.001
 PAUSE = 0.001
 NICE = 15
 REPORT_ROWS_PER_CHUNK = 1000
+
+
+# --- what is sent and answered ------------------------------------------------------------------
+
+
+class BooksCsv(BaseModel):
+    file: bytes = Field(description="The books CSV, UTF-8, with a header row of the books columns")
+    dryRun: Literal[tuple(DRY_RUN)] = Field("true", description="true: only report; false: write")
+    progress: Annotated[str, Field(pattern=PROGRESS_ID.pattern)] | None = Field(
+        None, description="An id to ask GET /api/books/import/progress/{id} about while the import runs")
+
+
+@closed
+class ReportRow(TypedDict):
+    row: int
+    isbn: str
+    title: str
+    action: Literal["created", "updated", "unchanged", "error"]
+    errors: dict[str, str]
+
+
+@closed
+class ImportReportRecord(TypedDict):
+    """What an import did (or, as a dry run, would do): the counts and a line per row."""
+
+    created: int
+    updated: int
+    unchanged: int
+    errors: int
+    rows: list[ReportRow]
+
+
+@closed
+class RefusedImport(ImportReportRecord):
+    """An apply that met rows with errors, and so wrote nothing: why, and the report."""
+
+    message: str
+
+
+@closed
+class ImportProgress(TypedDict):
+    rows: int
+    done: bool
 
 
 # --- progress, in this process only --------------------------------------------------------------
@@ -105,6 +152,7 @@ def track(request: Request, progress_id: str | None) -> Progress:
     return progress
 
 
+@contract(returns=ImportProgress, refusals=(401, 404))
 async def import_progress(request: Request) -> Response:
     """How many rows of a running import (started with this `progress` id) are checked so far."""
     # No database here: on SQLite a running apply holds the write lock, and a poll must not wait.
@@ -166,6 +214,8 @@ def report_response(report: ImportReport, status: int = 200, message: str | None
                              media_type="application/json", headers={"Cache-Control": "no-store"})
 
 
+@contract(body=BooksCsv, body_media=MULTIPART, returns=ImportReportRecord, answers={422: RefusedImport},
+          refusals=(*ADMIN, *UPLOAD, 409))
 async def import_endpoint(request: Request) -> Response:
     """Import books from a CSV file (multipart `file`, `dryRun` true|false): a report per row; upsert by ISBN."""
     actor = await administrator(request)
@@ -208,8 +258,11 @@ async def import_endpoint(request: Request) -> Response:
 
 
 def csv_download(chunks: Iterator[str], name: str) -> StreamingResponse:
-    return StreamingResponse(chunks, media_type="text/csv; charset=utf-8", headers={
+    return StreamingResponse(chunks, media_type=CSV, headers={
         "Content-Disposition": f'attachment; filename="{name}.csv"', "Cache-Control": "no-store"})
+
+
+download = contract(returns=str, media_type=CSV, headers=("Content-Disposition",), refusals=ADMIN)
 
 
 def exported(db: Database) -> Iterator[str]:
@@ -218,12 +271,14 @@ def exported(db: Database) -> Iterator[str]:
         yield from csv_chunks(exported_books(session))
 
 
+@download
 async def export_endpoint(request: Request) -> StreamingResponse:
     """CSV export of every book of the books shop, in the columns the import reads (UTF-8 with a byte order mark)"""
     await require_admin(request)
     return csv_download(exported(services_of(request).db), f"books-{dt.date.today().isoformat()}")
 
 
+@download
 async def template_endpoint(request: Request) -> StreamingResponse:
     """A CSV template for the import: the header and one example book"""
     await require_admin(request)

@@ -10,32 +10,32 @@ from starlette.routing import Route
 from db.admin.booklists import (
     BooklistChanges, BooklistForm, book_choices, booklist_for_form, create_booklist, delete_booklist, update_booklist,
 )
-from db.queries.admin_lists import CONTROL, MAX_Q
 from db.queries.booklists import BOOKLISTS
 
 from ..auth import require_admin
 from ..services import services_of
 from .admin_lists import csv_route, paged_list_route
 from .admin_writes import Area
-from .errors import ApiError
+from .contract import ADMIN, LIST, contract
+from .list_params import Typed
+from .records_catalogue import BookChoice, BooklistRecord, BooklistRow
+from .validation import read_query
 
 PATH = "/api/booklists"
 AREA = Area(PATH, "booklist", BooklistChanges, BooklistForm, create_booklist, booklist_for_form, update_booklist,
-            delete_booklist)
+            delete_booklist, record=BooklistRecord)
 
 
+@contract(query=Typed, returns=list[BookChoice], refusals=(*ADMIN, *LIST))
 async def choices(request: Request) -> JSONResponse:
     """Up to 20 published books of the shop whose title holds q, or whose ISBN is or holds q"""
     await require_admin(request)
-    # Control characters cannot be in what is searched (PostgreSQL refuses NUL in a query).
-    q = " ".join(CONTROL.sub(" ", request.query_params.get("q", "")).split())
-    if len(q) > MAX_Q:
-        raise ApiError(422, "The search is too long", {"q": f"must be at most {MAX_Q} characters"})
-    return JSONResponse(await services_of(request).db.read(book_choices, q))
+    typed = read_query(request, Typed)
+    return JSONResponse(await services_of(request).db.read(book_choices, typed.q))
 
 
 routes = [
-    paged_list_route(PATH, BOOKLISTS, require_admin),
+    paged_list_route(PATH, BOOKLISTS, BooklistRow, require_admin),
     csv_route(PATH + ".csv", BOOKLISTS, require_admin),
     Route(PATH + "/book-choices", choices, methods=["GET"]),
     *AREA.routes(),

@@ -1,30 +1,30 @@
 """POST /api/checkout: validate the order server-side and place it in one transaction."""
 from __future__ import annotations
 
-import re
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Annotated
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
+from typing_extensions import TypedDict
 
+from db.admin.customers import EMAIL, PHONE
+from db.admin.forms import MAX_ID, Text
 from db.checkout import Checkout, CheckoutLine, CheckoutRefused, place_order
-from db.models.sales import PAYMENT_METHODS
+from db.models.sales import ORDER_STATUSES, PAYMENT_METHODS
 
 from ..services import services_of
+from .contract import JSON_BODY, contract
 from .errors import ApiError
+from .records import Money, closed
 from .validation import read_json
-
-Text = lambda low, high: Annotated[str, StringConstraints(strip_whitespace=True, min_length=low, max_length=high)]  # noqa: E731
-EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$")
-PHONE = re.compile(r"^\+?[0-9 ()\-]{7,20}$")
 
 
 class CartLine(BaseModel):
     model_config = ConfigDict(extra="ignore")
-    id: Annotated[int, Field(gt=0)]
+    id: Annotated[int, Field(gt=0, le=MAX_ID)]
     qty: Annotated[int, Field(ge=1, le=99)]
     price: Annotated[Decimal, Field(ge=0, le=1_000_000)]
 
@@ -34,8 +34,8 @@ class CheckoutForm(BaseModel):
     name: Text(2, 120)
     email: Text(3, 254)
     phone: Text(7, 20)
-    billingAddress: Text(5, 500)
-    paymentMethod: str
+    billingAddress: Text(5, 500, multiline=True)
+    paymentMethod: Literal[PAYMENT_METHODS]
     items: Annotated[list[CartLine], Field(min_length=1, max_length=50)]
 
     @field_validator("email")
@@ -52,25 +52,28 @@ class CheckoutForm(BaseModel):
             raise ValueError("Enter a phone number of 7 to 20 digits")
         return value
 
-    @field_validator("paymentMethod")
-    @classmethod
-    def known_method(cls, value: str) -> str:
-        if value not in PAYMENT_METHODS:
-            raise ValueError("Choose one of: " + ", ".join(PAYMENT_METHODS))
-        return value
-
     def to_checkout(self) -> Checkout:
-        merged: dict[int, CartLine] = {}
-        for line in self.items:  # the same product twice is one line
-            seen = merged.get(line.id)
-            merged[line.id] = line if seen is None else CartLine(id=line.id, qty=seen.qty + line.qty, price=line.price)
+        # The same product twice is one line of both quantities (which may pass a line's 99: the
+        # stock decides), at the price last seen.
+        merged: dict[int, CheckoutLine] = {}
+        for line in self.items:
+            earlier = merged[line.id].qty if line.id in merged else 0
+            price = line.price.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+            merged[line.id] = CheckoutLine(line.id, earlier + line.qty, price)
         return Checkout(
             name=self.name, email=self.email, phone=self.phone, billing_address=self.billingAddress,
-            payment_method=self.paymentMethod,
-            lines=tuple(CheckoutLine(l.id, l.qty, l.price.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)) for l in merged.values()),
+            payment_method=self.paymentMethod, lines=tuple(merged.values()),
         )
 
 
+@closed
+class PlacedOrder(TypedDict):
+    orderNo: int
+    total: Money
+    status: Literal[ORDER_STATUSES]
+
+
+@contract(body=CheckoutForm, returns=PlacedOrder, status=201, refusals=(409, *JSON_BODY))
 async def checkout(request: Request) -> JSONResponse:
     """Place an order from the cart; answers the order number."""
     form = await read_json(request, CheckoutForm)

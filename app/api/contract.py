@@ -9,7 +9,8 @@ published description cannot drift from what the server accepts:
 `returns` is a pydantic model, a TypedDict record (app/api/records*.py), `list[...]` of either,
 `str` for a text download, or None for an empty answer (204, redirects). `refusals` are the 4xx
 statuses it may answer with the error record {"message", "errors"}; `answers` are other statuses
-that answer a record of their own (an import refused with its report). `headers` names answer
+that answer a record of their own (an import refused with its report), or None for a redirect
+(302: a form sent without JavaScript goes on to a page; documented with its Location). `headers` names answer
 headers (openapi.HEADERS describes each), `media_type` is the answer's content type and
 `body_media` the request body's (multipart/form-data for uploads).
 """

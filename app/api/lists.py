@@ -14,28 +14,11 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from ..services import services_of
-from .errors import ApiError
+from .contract import ADMIN, LIST, contract
+from .list_params import ListParams, storefront_params
+from .validation import read_query
 
-MAX_PER_PAGE = 100
-
-
-def _int_param(request: Request, name: str, default: int | None, low: int, high: int) -> int | None:
-    raw = request.query_params.get(name)
-    if raw is None or raw == "":
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ApiError(422, f"{name} must be a whole number", {name: "must be a whole number"})
-    if not low <= value <= high:
-        raise ApiError(422, f"{name} must be between {low} and {high}", {name: f"must be between {low} and {high}"})
-    return value
-
-
-def paging(request: Request) -> tuple[int, int | None]:
-    page = _int_param(request, "page", 1, 1, 1_000_000)
-    per_page = _int_param(request, "per_page", None, 1, MAX_PER_PAGE)
-    return page, per_page
+TOTAL = "X-Total-Count"
 
 
 def _matches(record: Any, term: str) -> bool:
@@ -52,39 +35,43 @@ def _sort_key(field: str):
     return key
 
 
-def shape_list(request: Request, records: list) -> tuple[list, int]:
-    """Apply q, sort, page and per_page to records; answer the page and the total."""
-    if q := request.query_params.get("q", "").strip().lower():
+def shape_list(params: ListParams, records: list) -> tuple[list, int]:
+    """Apply q, sort, page and per_page to records; answer the page and the total. `sort` names a
+    plain field of the list's record (list_params.sortable_fields), so any two values compare."""
+    if q := params.q.strip().lower():
         records = [r for r in records if _matches(r, q)]
-    if sort := request.query_params.get("sort"):
-        field = sort.lstrip("-")
-        if records and isinstance(records[0], dict):
-            if field not in records[0]:
-                raise ApiError(422, f"cannot sort by {field}", {"sort": f"unknown field {field}"})
-            records = sorted(records, key=_sort_key(field), reverse=sort.startswith("-"))
+    if sort := getattr(params, "sort", None):
+        records = sorted(records, key=_sort_key(sort.lstrip("-")), reverse=sort.startswith("-"))
     total = len(records)
-    page, per_page = paging(request)
-    if per_page:
-        records = records[(page - 1) * per_page : page * per_page]
+    if params.per_page:
+        records = records[(params.page - 1) * params.per_page : params.page * params.per_page]
     return records, total
 
 
 def list_response(records: list, total: int) -> JSONResponse:
-    return JSONResponse(records, headers={"X-Total-Count": str(total)})
+    return JSONResponse(records, headers={TOTAL: str(total)})
 
 
 Guard = Callable[[Request], Awaitable[Any]]
 
 
-def list_route(path: str, query: Callable[[Session], list], guard: Guard | None = None) -> Route:
-    """GET `path` answers `query(session)` shaped by the list parameters."""
+def list_contract(record: Any, query: type[ListParams], refusals: tuple[int, ...] = LIST) -> Callable:
+    """The contract of a list endpoint: an array of `record`s with its total in a header."""
+    return contract(query=query, returns=list[record], headers=(TOTAL,), refusals=refusals)
+
+
+def list_route(path: str, query: Callable[[Session], list], record: Any, guard: Guard | None = None) -> Route:
+    """GET `path` answers `query(session)` (a list of `record`s) shaped by the list parameters."""
+    params_model = storefront_params(record)
 
     async def endpoint(request: Request) -> JSONResponse:
         if guard is not None:
             await guard(request)
+        params = read_query(request, params_model)
         records = await services_of(request).db.read(query)
-        return list_response(*shape_list(request, records))
+        return list_response(*shape_list(params, records))
 
-    endpoint.__doc__ = (query.__doc__ or f"List {path}").strip()
-    endpoint.is_list = True  # read by /openapi.json
+    # A partial's own __doc__ explains partials; the function it wraps says what the list holds.
+    endpoint.__doc__ = (getattr(query, "func", query).__doc__ or f"List {path}").strip()
+    list_contract(record, params_model, (*ADMIN, *LIST) if guard else LIST)(endpoint)
     return Route(path, endpoint, methods=["GET"])

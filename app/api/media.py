@@ -10,11 +10,13 @@ to disk past 1 MB, so an upload never costs more memory than that, whatever the 
 """
 from __future__ import annotations
 
+from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
+from typing_extensions import TypedDict
 
 from db import audit
 from db.models.base import utcnow
@@ -23,7 +25,23 @@ from db.queries.media import media_url
 from ..auth import require_admin, require_csrf
 from ..media import ImageInfo, NotAnImage, inspect_image, remove, store, upload_path
 from ..services import services_of
-from .uploads import UploadLimit, read_form, refuse_file, the_file
+from .contract import ADMIN, contract
+from .records import closed
+from .uploads import MULTIPART, UPLOAD, UploadLimit, read_form, refuse_file, the_file
+
+
+class ImageUpload(BaseModel):
+    file: bytes = Field(description="A PNG, JPEG or WebP image")
+
+
+@closed
+class UploadedImage(TypedDict):
+    """`path` is what a record stores; `url` where it is served."""
+
+    path: str
+    url: str
+    width: int
+    height: int
 
 
 def record_upload(session: Session, actor: str, path: str, info: ImageInfo, size: int, filename: str | None) -> None:
@@ -35,6 +53,8 @@ def record_upload(session: Session, actor: str, path: str, info: ImageInfo, size
     })
 
 
+@contract(body=ImageUpload, body_media=MULTIPART, returns=UploadedImage, status=201, headers=("Location",),
+          refusals=(*ADMIN, *UPLOAD))
 async def upload_image(request: Request) -> JSONResponse:
     """Upload an image (multipart field `file`): PNG, JPEG or WebP by content; 201 {path, url, width, height}."""
     signed_in = await require_admin(request)

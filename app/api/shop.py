@@ -5,26 +5,29 @@ from __future__ import annotations
 from db.queries import market
 
 from .lists import list_route
+from .records import ProductCard
+from .records_storefront import BottomCategory, CarouselSlide, Service, TopBrand, TopCategory
 
+# path -> (the db.queries.market function answering it, the record it lists; str: names)
 MARKET_LISTS = {
-    "main-carousel": market.main_carousel,
-    "flash-deals": market.flash_deals,
-    "top-categories": market.top_categories,
-    "big-discounts": market.big_discounts,
-    "toprated-product": market.toprated_product,
-    "toprated-brand": market.toprated_brand,
-    "new-arrivals": market.new_arrivals,
-    "car-brand-list": market.car_brand_list,
-    "car-list": market.car_list,
-    "mobile-brand-list": market.mobile_brand_list,
-    "mobile-shop-list": market.mobile_shop_list,
-    "mobile-list": market.mobile_list,
-    "optics/watch-brands": market.optics_watch_brands,
-    "optics/watch-shops": market.optics_watch_shops,
-    "optics-list": market.optics_list,
-    "bottom-categories": market.bottom_categories,
-    "get-more-items": market.get_more_items,
-    "get-service-list": market.get_service_list,
+    "main-carousel": (market.main_carousel, CarouselSlide),
+    "flash-deals": (market.flash_deals, ProductCard),
+    "top-categories": (market.top_categories, TopCategory),
+    "big-discounts": (market.big_discounts, ProductCard),
+    "toprated-product": (market.toprated_product, ProductCard),
+    "toprated-brand": (market.toprated_brand, TopBrand),
+    "new-arrivals": (market.new_arrivals, ProductCard),
+    "car-brand-list": (market.car_brand_list, str),
+    "car-list": (market.car_list, ProductCard),
+    "mobile-brand-list": (market.mobile_brand_list, str),
+    "mobile-shop-list": (market.mobile_shop_list, str),
+    "mobile-list": (market.mobile_list, ProductCard),
+    "optics/watch-brands": (market.optics_watch_brands, str),
+    "optics/watch-shops": (market.optics_watch_shops, str),
+    "optics-list": (market.optics_list, ProductCard),
+    "bottom-categories": (market.bottom_categories, BottomCategory),
+    "get-more-items": (market.get_more_items, ProductCard),
+    "get-service-list": (market.get_service_list, Service),
 }
 
-routes = [list_route(f"/api/market-1/{path}", query) for path, query in MARKET_LISTS.items()]
+routes = [list_route(f"/api/market-1/{path}", query, record) for path, (query, record) in MARKET_LISTS.items()]

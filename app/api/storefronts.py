@@ -5,10 +5,10 @@ API list always agree. Paths are spelled exactly as SPEC.md §7 writes them ("la
 """
 from __future__ import annotations
 
-import re
 from functools import partial
-from typing import Callable
+from typing import Annotated, Any, Callable
 
+from pydantic import Field
 from sqlalchemy.orm import Session
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -17,68 +17,77 @@ from starlette.routing import Route
 from db.queries import fashion, furniture, gadget, gift, grocery, healthbeauty, shared
 
 from ..services import services_of
+from .contract import LIST
 from .errors import ApiError
-from .lists import list_response, list_route, shape_list
+from .list_params import storefront_params
+from .lists import list_contract, list_response, list_route, shape_list
+from .records import ProductCard
+from .records_storefront import (
+    Banner, Blog, BrandDeal, CarouselSlide, CategoryTile, DiscountCategory, GiftCategory, HotDeal, NavigationGroup,
+    OfferCard, OfferProduct, Service, Testimonial,
+)
+from .validation import read_query
 
-LISTS: dict[str, Callable[[Session], list]] = {
+# path -> (the db.queries function answering it, the record it lists)
+LISTS: dict[str, tuple[Callable[[Session], list], Any]] = {
     # Fashion
-    "/api/fashion-shop-2/products": fashion.products,
-    "/api/fashion-shop-2/feature-products": fashion.featured_products,
-    "/api/fashion-shop-2/sale-products": fashion.sale_products,
-    "/api/fashion-shop-2/lasest-products": fashion.latest_products,
-    "/api/fashion-shop-2/best-week-products": fashion.best_week_products,
-    "/api/fashion-shop-2/popular-products": fashion.popular_products,
-    "/api/fashion-shop-2/blogs": fashion.blogs,
-    "/api/fashion-store/deal-of-the-week": fashion.deal_of_the_week,
-    "/api/fashion-store/hot-deals": fashion.hot_deals,
-    "/api/fashion-store/flash-deals": fashion.flash_deals,
-    "/api/fashion-store/new-arrivals": fashion.latest_products,
-    "/api/fashion-store/trending-items": fashion.trending_items,
-    "/api/fashion-store/service-list": fashion.service_list,
+    "/api/fashion-shop-2/products": (fashion.products, ProductCard),
+    "/api/fashion-shop-2/feature-products": (fashion.featured_products, ProductCard),
+    "/api/fashion-shop-2/sale-products": (fashion.sale_products, ProductCard),
+    "/api/fashion-shop-2/lasest-products": (fashion.latest_products, ProductCard),
+    "/api/fashion-shop-2/best-week-products": (fashion.best_week_products, ProductCard),
+    "/api/fashion-shop-2/popular-products": (fashion.popular_products, ProductCard),
+    "/api/fashion-shop-2/blogs": (fashion.blogs, Blog),
+    "/api/fashion-store/deal-of-the-week": (fashion.deal_of_the_week, BrandDeal),
+    "/api/fashion-store/hot-deals": (fashion.hot_deals, HotDeal),
+    "/api/fashion-store/flash-deals": (fashion.flash_deals, ProductCard),
+    "/api/fashion-store/new-arrivals": (fashion.latest_products, ProductCard),
+    "/api/fashion-store/trending-items": (fashion.trending_items, ProductCard),
+    "/api/fashion-store/service-list": (fashion.service_list, Service),
     # Furniture
-    "/api/furniture-shop/navigation": furniture.navigation,
-    "/api/furniture-shop/top-new-products": furniture.top_new_products,
-    "/api/furniture-shop/top-selling-products": furniture.top_selling_products,
-    "/api/furniture-shop/all-products": furniture.all_products,
+    "/api/furniture-shop/navigation": (furniture.navigation, NavigationGroup),
+    "/api/furniture-shop/top-new-products": (furniture.top_new_products, ProductCard),
+    "/api/furniture-shop/top-selling-products": (furniture.top_selling_products, ProductCard),
+    "/api/furniture-shop/all-products": (furniture.all_products, ProductCard),
     # Gadget store
-    "/api/gadget-store/main-carousel": gadget.main_carousel,
-    "/api/gadget-store/top-picks-list": gadget.top_picks,
-    "/api/gadget-store/most-viewed": gadget.most_viewed,
-    "/api/gadget-store/featured-categories": gadget.featured_categories,
-    "/api/gadget-store/two-banners": gadget.two_banners,
-    "/api/gadget-store/blog-lists": gadget.blog_lists,
+    "/api/gadget-store/main-carousel": (gadget.main_carousel, CarouselSlide),
+    "/api/gadget-store/top-picks-list": (gadget.top_picks, ProductCard),
+    "/api/gadget-store/most-viewed": (gadget.most_viewed, ProductCard),
+    "/api/gadget-store/featured-categories": (gadget.featured_categories, CategoryTile),
+    "/api/gadget-store/two-banners": (gadget.two_banners, Banner),
+    "/api/gadget-store/blog-lists": (gadget.blog_lists, Blog),
     # Gift shop
-    "/api/gift-shop-navigation": gift.navigation,
-    "/api/gift-shop/popular-products": gift.popular_products,
-    "/api/gift-shop/top-sailed-products": gift.top_selling_products,
-    "/api/gift-shop/all-products": gift.all_products,
-    "/api/gift-shop/service-list": gift.service_list,
-    "/api/gift-shop/top-categories": gift.top_categories,
+    "/api/gift-shop-navigation": (gift.navigation, NavigationGroup),
+    "/api/gift-shop/popular-products": (gift.popular_products, ProductCard),
+    "/api/gift-shop/top-sailed-products": (gift.top_selling_products, ProductCard),
+    "/api/gift-shop/all-products": (gift.all_products, ProductCard),
+    "/api/gift-shop/service-list": (gift.service_list, Service),
+    "/api/gift-shop/top-categories": (gift.top_categories, GiftCategory),
     # Grocery one
-    "/api/grocery1/navigation": grocery.grocery1_navigation,
-    "/api/grocery1/popular-products": grocery.popular_products,
-    "/api/grocery1/trending-products": grocery.top_selling_products,
-    "/api/grocery1/all-products": grocery.all_products,
-    "/api/grocery1/services": grocery.grocery1_services,
+    "/api/grocery1/navigation": (grocery.grocery1_navigation, NavigationGroup),
+    "/api/grocery1/popular-products": (grocery.popular_products, ProductCard),
+    "/api/grocery1/trending-products": (grocery.top_selling_products, ProductCard),
+    "/api/grocery1/all-products": (grocery.all_products, ProductCard),
+    "/api/grocery1/services": (grocery.grocery1_services, Service),
     # Grocery sections (grocery two)
     **{
-        f"/api/grocery-{key}/products": partial(grocery.grocery2_section, key=key)
+        f"/api/grocery-{key}/products": (partial(grocery.grocery2_section, key=key), ProductCard)
         for key in grocery.GROCERY2_SECTIONS
     },
-    "/api/grocery-section9/testimonial-list": grocery.grocery2_testimonials,
-    "/api/grocery-section2/services": grocery.grocery2_services,
-    "/api/grocery-section3/shop-by-category": grocery.shop_by_category,
-    "/api/grocery-section6/card-list": grocery.grocery2_offer_cards,
-    "/api/grocery-navigation": grocery.grocery2_navigation,
+    "/api/grocery-section9/testimonial-list": (grocery.grocery2_testimonials, Testimonial),
+    "/api/grocery-section2/services": (grocery.grocery2_services, Service),
+    "/api/grocery-section3/shop-by-category": (grocery.shop_by_category, DiscountCategory),
+    "/api/grocery-section6/card-list": (grocery.grocery2_offer_cards, OfferCard),
+    "/api/grocery-navigation": (grocery.grocery2_navigation, NavigationGroup),
     # Grocery three
-    "/api/grocery3/top-sailed-products": grocery.top_selling_products,
-    "/api/grocery3/all-products": grocery.all_products,
-    "/api/grocery3/offer-products": grocery.grocery3_offer_products,
+    "/api/grocery3/top-sailed-products": (grocery.top_selling_products, ProductCard),
+    "/api/grocery3/all-products": (grocery.all_products, ProductCard),
+    "/api/grocery3/offer-products": (grocery.grocery3_offer_products, OfferProduct),
     # Health and beauty
-    "/api/healthbeauty/navigation": healthbeauty.navigation,
-    "/api/healthbeauty/top-new-products": healthbeauty.top_new_products,
-    "/api/healthbeauty/all-products": healthbeauty.all_products,
-    "/api/healthbeauty/services": healthbeauty.services,
+    "/api/healthbeauty/navigation": (healthbeauty.navigation, NavigationGroup),
+    "/api/healthbeauty/top-new-products": (healthbeauty.top_new_products, ProductCard),
+    "/api/healthbeauty/all-products": (healthbeauty.all_products, ProductCard),
+    "/api/healthbeauty/services": (healthbeauty.services, Service),
 }
 
 # Ids are 32-bit integers in every database we run on; a bigger number names no product (and
@@ -86,34 +95,31 @@ LISTS: dict[str, Callable[[Session], list]] = {
 MAX_ID = 2**31 - 1
 
 
-def product_param(request: Request) -> int | None:
-    """The optional `?product=ID`: 422 when it is not a whole number."""
-    raw = request.query_params.get("product")
-    if raw is None or raw.strip() == "":
-        return None
-    if not re.fullmatch(r"-?[0-9]{1,20}", raw.strip()):
-        raise ApiError(422, "product must be a product id", {"product": "must be a whole number"})
-    return int(raw)
+class AboutProduct(storefront_params(ProductCard)):
+    product: Annotated[int | None, Field(description="A product id: the list for this product; "
+                                                     "404 when no published product has it")] = None
 
 
 def product_list_route(path: str, query: Callable[[Session, int | None], list]) -> Route:
     """A list that is general without parameters and about one product with `?product=ID`."""
 
+    @list_contract(ProductCard, AboutProduct, refusals=(404, *LIST))
     async def endpoint(request: Request) -> JSONResponse:
-        product_id = product_param(request)
-        if product_id is not None and not 1 <= product_id <= MAX_ID:
+        params = read_query(request, AboutProduct)
+        if params.product is not None and not 1 <= params.product <= MAX_ID:
             raise ApiError(404, "No such product")
         try:
-            records = await services_of(request).db.read(query, product_id)
+            records = await services_of(request).db.read(query, params.product)
         except shared.UnknownProduct:
             raise ApiError(404, "No such product")
-        return list_response(*shape_list(request, records))
+        return list_response(*shape_list(params, records))
 
+    endpoint.__doc__ = query.__doc__
     return Route(path, endpoint, methods=["GET"])
 
 
 routes = [
-    *(list_route(path, query) for path, query in LISTS.items()),
+    *(list_route(path, query, record) for path, (query, record) in LISTS.items()),
     product_list_route("/api/frequently-bought-products", shared.frequently_bought),
     product_list_route("/api/related-products", shared.related_products),
 ]

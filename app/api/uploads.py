@@ -13,6 +13,9 @@ from starlette.requests import Request
 from .errors import ApiError
 
 FIELD = "file"
+MULTIPART = "multipart/form-data"
+# What an upload may be refused with: not multipart (400, 415), too large (413), no usable file (422).
+UPLOAD = (400, 413, 415, 422)
 # Room for the multipart boundaries and part headers around the file itself.
 MULTIPART_OVERHEAD = 64 * 1024
 
@@ -47,7 +50,7 @@ async def _capped(stream: AsyncIterator[bytes], upload: UploadLimit) -> AsyncIte
 
 async def read_form(request: Request, upload: UploadLimit) -> FormData:
     """The multipart form, its file spooled; the caller closes it."""
-    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "multipart/form-data":
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != MULTIPART:
         raise ApiError(415, f"Send the {upload.noun} as multipart/form-data, in the field `{FIELD}`")
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > upload.max_bytes + MULTIPART_OVERHEAD:

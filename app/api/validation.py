@@ -1,10 +1,11 @@
-"""Reading and validating request bodies with pydantic; failures are 422 with per-field errors."""
+"""Reading and validating request bodies and query parameters with pydantic; failures are 422
+with per-field errors."""
 from __future__ import annotations
 
-import json
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import from_json
 from starlette.requests import Request
 
 from .errors import ApiError
@@ -29,11 +30,22 @@ async def read_json(request: Request, model: type[M]) -> M:
     body = await request.body()
     if len(body) > MAX_BODY:
         raise ApiError(413, "The request is too large")
+    # pydantic's parser, not json.loads: it also refuses what JSON allows but text cannot hold (a
+    # lone surrogate "\ud800", which no database or answer could encode) and NaN.
     try:
-        data = json.loads(body or b"null")
-    except (ValueError, UnicodeDecodeError):
+        data = from_json(body or b"null", allow_inf_nan=False)
+    except ValueError:
         raise ApiError(422, "The request body is not valid JSON", {"body": "Not valid JSON"})
     try:
         return model.model_validate(data)
     except ValidationError as error:
         raise ApiError(422, "Please correct the highlighted fields", field_errors(error))
+
+
+def read_query(request: Request, model: type[M]) -> M:
+    """The query parameters as `model`; a parameter sent empty (`?page=`) counts as left out."""
+    given = {name: value for name, value in request.query_params.items() if value.strip()}
+    try:
+        return model.model_validate(given)
+    except ValidationError as error:
+        raise ApiError(422, "Some parameters cannot be used", field_errors(error))

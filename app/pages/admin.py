@@ -5,6 +5,10 @@ after sign-in). The client router's JSON requests get a 401 that is still a page
 same page with `session: null`, so the page's guard (components/admin/RequireLogin.jsx) re-reads
 the session, showing "Loading...", and then puts the sign-in form in place, without a redirect
 (SPEC §4: a timed-out session signs out without redirecting).
+
+Signed in, an account may still be refused a page by its role (app/roles.py): a 403 page in the
+back-office shell says why. An account the shop requires to enrol in two-factor sign-in is sent
+to its account page instead.
 """
 from __future__ import annotations
 
@@ -21,7 +25,8 @@ from db.queries.admin import dashboard_cards, recent_purchases, stock_out_produc
 from db.queries.admin_lists import AdminList, page_of, parse_query
 from db.queries.dashboard import sales_series
 
-from ..auth import current_session, is_admin, session_summary
+from ..auth import AuthSession, access_refusal, current_session, is_admin, session_summary
+from ..roles import ACCOUNT_PAGE, ENROL_FIRST
 from ..services import services_of
 from .errors import error_page
 from .render import Page, page_document, respond, wants_json
@@ -45,11 +50,21 @@ def sign_in_first(request: Request, name: str | None = None) -> Response:
     return RedirectResponse("/login?callbackUrl=" + quote(here, safe=""), status_code=302)
 
 
+async def refused_page(request: Request, signed_in: AuthSession, message: str) -> Response:
+    if message == ENROL_FIRST:
+        return RedirectResponse(ACCOUNT_PAGE, status_code=302)
+    props = {"session": session_summary(signed_in, services_of(request).settings), "message": message}
+    return await respond(request, Page("AdminForbidden", props, status=403,
+                                       meta={"title": "Not for your account | Student Books Admin", "robots": "noindex"}))
+
+
 async def admin_page(request: Request, name: str, title: str, load: PropsLoader) -> Response:
     """The page `name` with the props `load` reads, plus the signed-in session."""
     signed_in = await current_session(request)
     if not is_admin(signed_in):
         return sign_in_first(request, name)
+    if refused := access_refusal(signed_in, request.url.path):
+        return await refused_page(request, signed_in, refused)
     services = services_of(request)
     props = await services.db.read(load)
     props["session"] = session_summary(signed_in, services.settings)

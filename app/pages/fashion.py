@@ -10,20 +10,22 @@ from .render import Page, page_route
 
 
 def fashion_shop(session: Session, path: dict, query: dict) -> Page:
-    """Every section from the function its /api/fashion-shop-2/... or /api/fashion-store/... list
-    answers with. "Latest products" and "new arrivals" are one list (one function), shown once."""
+    """Every section from the sections its /api/fashion-shop-2/... or /api/fashion-store/... lists
+    answer with, the product sections read together. "Latest products" and "new arrivals" are one
+    list, shown once."""
+    cards = fashion.product_sections(session)
     return Page("FashionShop", {
         "dealsOfTheWeek": fashion.deal_of_the_week(session),
         "services": fashion.service_list(session),
         "hotDeals": fashion.hot_deals(session),
-        "flashDeals": fashion.flash_deals(session),
-        "featured": fashion.featured_products(session),
-        "newArrivals": fashion.latest_products(session),
-        "onSale": fashion.sale_products(session),
-        "popular": fashion.popular_products(session),
-        "trending": fashion.trending_items(session),
-        "bestOfTheWeek": fashion.best_week_products(session),
-        "products": fashion.products(session),
+        "flashDeals": cards["flashDeals"],
+        "featured": cards["featured"],
+        "newArrivals": cards["newArrivals"],
+        "onSale": cards["onSale"],
+        "popular": cards["popular"],
+        "trending": cards["trending"],
+        "bestOfTheWeek": cards["bestOfTheWeek"],
+        "products": cards["products"],
         # "Show all" is a link to ?show=all, so it works without JavaScript too.
         "showAllProducts": query.get("show") == "all",
         "blogs": fashion.blogs(session),

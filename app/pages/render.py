@@ -9,17 +9,19 @@ import json
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from sqlalchemy.orm import Session
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from ..cache import CachedPage
+from ..cache import AnswerResponse, CachedPage, page_key
 from ..security import new_nonce
 from ..services import Services, services_of
+from ..shared_cache import PRIVATE
 from ..ssr import RenderError
+from .page_keys import Shows, shown_by
 from .themes import theme_for
 
 log = logging.getLogger("studentbooks.pages")
@@ -39,9 +41,12 @@ class Page:
 Loader = Callable[[Session, dict, dict], Page]
 
 
-def wants_json(request: Request) -> bool:
-    accept = request.headers.get("accept", "")
+def accepts_json(accept: str) -> bool:
     return "application/json" in accept and "text/html" not in accept
+
+
+def wants_json(request: Request) -> bool:
+    return accepts_json(request.headers.get("accept", ""))
 
 
 def page_document(services: Services, request: Request, page: Page) -> dict:
@@ -71,46 +76,63 @@ async def render_html(services: Services, request: Request, page: Page) -> tuple
 
 
 async def respond(request: Request, page: Page) -> Response:
-    """An uncached answer (admin pages, error pages)."""
+    """An uncached answer (admin pages, error pages): it may depend on the session."""
     services = services_of(request)
     if wants_json(request):
-        return JSONResponse(page_document(services, request, page), status_code=page.status)
+        return JSONResponse(page_document(services, request, page), status_code=page.status, headers={"Cache-Control": PRIVATE})
     html, headers = await render_html(services, request, page)
-    return HTMLResponse(html, status_code=page.status, headers={"Cache-Control": "no-store", **headers})
+    return HTMLResponse(html, status_code=page.status, headers={"Cache-Control": PRIVATE, **headers})
 
 
-async def respond_cached(request: Request, load: Callable[[], Any]) -> Response:
-    """Anonymous storefront pages: one render per (URL, format, catalogue version), compressed once."""
+LoadWithKeys = Callable[[], Awaitable[tuple[Page, frozenset[str]]]]
+
+
+async def respond_cached(request: Request, load: LoadWithKeys) -> AnswerResponse:
+    """Anonymous storefront pages: one render per (URL, format) until something it shows changes
+    or its time slot ends. app/fast_path.py answers the hits of anonymous visitors before routing;
+    this answers the rest (a visitor with a session, the change log not read lately, a miss)."""
     services = services_of(request)
     as_json = wants_json(request)
-    # Time-bound content (hot deals expire, "best of the week" moves) is refreshed per time slot.
-    slot = int(time.time() // services.settings.page_cache_ttl)
-    key = (request.url.path, request.url.query, as_json, services.catalogue_version.get(), slot)
+    key = page_key(request.scope, as_json)
+    version = services.catalogue_version
+    await version.ensure_fresh()
     cached = services.page_cache.get(key)
     if cached is None:
-        cached = await services.page_cache.single_flight(key, lambda: build_page(services, request, load, as_json))
-    return cached.response(request)
+        cached = await services.page_cache.single_flight(
+            key, lambda: build_page(services, request, load, as_json),
+            keep=lambda page: not version.changed_since(page.version, page.keys))
+    return cached.response(request.scope)
 
 
-async def build_page(services: Services, request: Request, load: Callable[[], Any], as_json: bool) -> CachedPage:
-    page: Page = await load()
+async def build_page(services: Services, request: Request, load: LoadWithKeys, as_json: bool) -> CachedPage:
+    version, started = services.catalogue_version.get(), time.monotonic()
+    page, keys = await load()
     if as_json:
         body = json.dumps(page_document(services, request, page), ensure_ascii=False).encode()
-        return CachedPage.build(body, "application/json", page.status)
+        return services.page_cache.page(body, "application/json", page.status, keys=keys, version=version, started=started)
     html, headers = await render_html(services, request, page)
-    return CachedPage.build(html.encode(), "text/html; charset=utf-8", page.status, headers)
+    return services.page_cache.page(html.encode(), "text/html; charset=utf-8", page.status, headers,
+                                    keys=keys, version=version, started=started)
+
+
+def read_page(session: Session, loader: Loader, shows: Shows, path_params: dict, query: dict) -> tuple[Page, frozenset[str]]:
+    """The loader's page and the invalidation keys of what it shows, in one session."""
+    page = loader(session, path_params, query)
+    return page, shows.keys(session, path_params, page.props)
 
 
 def page_route(path: str, loader: Loader, *, cached: bool = True, name: str | None = None) -> Route:
     """A route that serves the page its loader builds from the database."""
+    shows = shown_by(path)
 
-    async def endpoint(request: Request) -> Response:
+    async def endpoint(request: Request) -> Response | AnswerResponse:
         services = services_of(request)
-        load = lambda: services.db.read(loader, dict(request.path_params), dict(request.query_params))  # noqa: E731
+        path_params, query = dict(request.path_params), dict(request.query_params)
         if cached:
-            return await respond_cached(request, load)
-        return await respond(request, await load())
+            return await respond_cached(request, lambda: services.db.read(read_page, loader, shows, path_params, query))
+        return await respond(request, await services.db.read(loader, path_params, query))
 
+    endpoint.shows = shows if cached else None  # what tests check every cached route declares
     return Route(path, endpoint, methods=["GET", "HEAD"], name=name)
 
 

@@ -23,9 +23,11 @@ function Shell({ active, title, session, children }) {
   const [areaOfUrl, setAreaOfUrl] = useState();
   useEffect(() => setAreaOfUrl(areaOf(window.location.href)), [url]);
   const name = live.data?.user?.name || session?.user?.name || 'Administrator';
+  // The menu follows the account's role (the live session once the browser has read it).
+  const account = live.data?.user ? live.data : session;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Sidebar active={active || areaOfUrl} open={open} onClose={() => setOpen(false)} />
+      <Sidebar active={active || areaOfUrl} session={account} open={open} onClose={() => setOpen(false)} />
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar title={title} name={name} fixed={isHeaderFixed} onOpenMenu={() => setOpen(true)} />
         {isHeaderFixed && <Toolbar aria-hidden />}

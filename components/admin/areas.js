@@ -1,9 +1,12 @@
-// The back office's areas, in sidebar order (DESIGN.md "Admin routes").
+// The back office's areas, in sidebar order (DESIGN.md "Admin routes"). `owner: true` marks an
+// area that is the owner's alone (the server refuses staff there with 403, app/roles.py); the
+// menu shows each account only what its role may use.
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import SellOutlined from '@mui/icons-material/SellOutlined';
+import CompareArrowsOutlined from '@mui/icons-material/CompareArrowsOutlined';
 import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
@@ -15,6 +18,8 @@ import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 
 export const ADMIN_AREAS = [
   { title: 'Dashboard', href: '/admin', Icon: DashboardOutlined },
@@ -22,18 +27,31 @@ export const ADMIN_AREAS = [
   { title: 'Import Books', href: '/admin/books/import', Icon: UploadFileOutlined },
   { title: 'Categories', href: '/admin/categories', Icon: CategoryOutlined },
   { title: 'Brands', href: '/admin/brands', Icon: SellOutlined },
+  { title: 'Search Synonyms', href: '/admin/search-synonyms', Icon: CompareArrowsOutlined },
   { title: 'Booklists', href: '/admin/booklists', Icon: ChecklistOutlined },
   { title: 'Reviews', href: '/admin/reviews', Icon: RateReviewOutlined },
   { title: 'Orders', href: '/admin/orders', Icon: ReceiptLongOutlined },
   { title: 'Customers', href: '/admin/customers', Icon: PeopleOutlined },
   { title: 'Refund Requests', href: '/admin/refund-requests', Icon: AssignmentReturnOutlined },
   { title: 'Sellers', href: '/admin/sellers', Icon: StorefrontOutlined },
-  { title: 'Package Payments', href: '/admin/package-payments', Icon: CardMembershipOutlined },
-  { title: 'Earning History', href: '/admin/earning-history', Icon: PaidOutlined },
-  { title: 'Payouts', href: '/admin/payouts', Icon: AccountBalanceWalletOutlined },
-  { title: 'Payout Requests', href: '/admin/payout-requests', Icon: RequestQuoteOutlined },
+  { title: 'Package Payments', href: '/admin/package-payments', Icon: CardMembershipOutlined, owner: true },
+  { title: 'Earning History', href: '/admin/earning-history', Icon: PaidOutlined, owner: true },
+  { title: 'Payouts', href: '/admin/payouts', Icon: AccountBalanceWalletOutlined, owner: true },
+  { title: 'Payout Requests', href: '/admin/payout-requests', Icon: RequestQuoteOutlined, owner: true },
   { title: 'Audit Log', href: '/admin/audit-log', Icon: HistoryOutlined },
+  { title: 'Staff', href: '/admin/staff', Icon: BadgeOutlined, owner: true },
+  { title: 'Your Account', href: '/admin/account', Icon: ManageAccountsOutlined },
 ];
+
+export const ACCOUNT_PAGE = '/admin/account';
+
+// The areas a signed-in account may use: all for an owner, all but the owner's for staff, only
+// its account page while the shop waits for it to set up two-factor sign-in.
+export function areasFor(session) {
+  if (session?.enrolmentRequired) return ADMIN_AREAS.filter((area) => area.href === ACCOUNT_PAGE);
+  const owner = session?.user?.role === 'owner';
+  return ADMIN_AREAS.filter((area) => owner || !area.owner);
+}
 
 
 // The area a URL belongs to (the longest matching href), e.g. /admin/products/7 -> /admin/products.

@@ -462,7 +462,7 @@ def _write(session: Session, actor: str, rows: list[Row], existing: dict[str, St
     slugs = unique_slugs(session, Product, [row.wanted["title"] for row in new])
     products = [{
         "slug": slug, "shop": SHOP, "description": "", "brand_id": None, "seller_id": None, "discount": 0,
-        "rating": Decimal("0"), "review_count": 0, "unit": None, "status": "", "colors": [], "images": [],
+        "rating": Decimal("0"), "review_count": 0, "units_sold": 0, "unit": None, "status": "", "colors": [], "images": [],
         "featured": False, "created_at": now, **_product_columns(row.wanted),
     } for row, slug in zip(new, slugs)]
     if products:

@@ -1,6 +1,6 @@
 """Every table of the product, by domain."""
 from .audit import AuditEntry
-from .auth import AuthSession, User
+from .auth import AuthSession, RecoveryCode, SignInChallenge, StaffInvite, User
 from .base import Base
 from .booklists import Booklist, BooklistItem
 from .books import Author, Book, BookAuthor
@@ -17,8 +17,11 @@ from .content import (
     ShowcaseCategory,
     Testimonial,
 )
+from .counts import CategoryCount, CountChange, LevelCount
 from .meta import CatalogueState
+from .page_change import PageChange
 from .search import SearchSynonym, SearchTerm
+from .shop_settings import ShopSetting
 from .sales import Customer, Order, OrderLine, OrderStatusChange, RefundRequest
 from .sellers import Earning, Package, PackagePayment, Payout, PayoutRequest, Seller
 
@@ -32,8 +35,8 @@ CATALOGUE_MODELS = (
 
 __all__ = [
     "AuditEntry", "AuthSession", "Author", "Banner", "Base", "Blog", "Book", "BookAuthor", "Booklist", "BooklistItem", "Brand", "CATALOGUE_MODELS", "CarouselSlide",
-    "CatalogueState", "Category", "Customer", "Deal", "Earning", "NavigationGroup",
-    "NavigationItem", "OfferCard", "Order", "OrderLine", "OrderStatusChange", "Package",
-    "PackagePayment", "Payout", "PayoutRequest", "Product", "RefundRequest", "Review", "SearchSynonym", "SearchTerm", "Seller",
-    "Service", "ShowcaseCategory", "Testimonial", "User",
+    "CatalogueState", "Category", "CategoryCount", "CountChange", "Customer", "Deal", "Earning", "LevelCount", "NavigationGroup",
+    "NavigationItem", "OfferCard", "Order", "OrderLine", "OrderStatusChange", "Package", "PageChange",
+    "PackagePayment", "Payout", "PayoutRequest", "Product", "RecoveryCode", "RefundRequest", "Review", "SearchSynonym", "SearchTerm", "Seller",
+    "Service", "ShopSetting", "ShowcaseCategory", "SignInChallenge", "StaffInvite", "Testimonial", "User",
 ]

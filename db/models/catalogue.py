@@ -46,7 +46,8 @@ class Product(Base):
         CheckConstraint("price >= 0", name="price_not_negative"),
         CheckConstraint("discount >= 0 AND discount <= 90", name="discount_range"),
         CheckConstraint("stock >= 0", name="stock_not_negative"),
-        Index("ix_product_shop_published", "shop", "published"),
+        # A shop's published goods in catalogue order (PostgreSQL reads the id from the index too).
+        Index("ix_product_shop_published", "shop", "published", "id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -56,7 +57,8 @@ class Product(Base):
     shop: Mapped[str] = mapped_column(String(40))
     author: Mapped[str | None] = mapped_column(String(120))
     description: Mapped[str] = mapped_column(Text, default="")
-    category_id: Mapped[int] = mapped_column(ForeignKey("category.id", ondelete="RESTRICT"), index=True)
+    # Indexed by ix_product_category_top_rated below (its first column).
+    category_id: Mapped[int] = mapped_column(ForeignKey("category.id", ondelete="RESTRICT"))
     brand_id: Mapped[int | None] = mapped_column(ForeignKey("brand.id", ondelete="SET NULL"), index=True)
     seller_id: Mapped[int | None] = mapped_column(ForeignKey("seller.id", ondelete="SET NULL"), index=True)
     # Indexed: the admin list sorts by price and pages (10,000 products in bench/admin_lists.py).
@@ -76,6 +78,11 @@ class Product(Base):
     published: Mapped[bool] = mapped_column(default=True)
     featured: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow, index=True)
+    # Units ordered so far (every order line's qty), kept by the database itself: migration 0012's
+    # triggers on order_line add each line as it is written, whoever writes it (the checkout, the
+    # seed), in that write's transaction. "Best selling" sections read it from an index instead of
+    # summing the order lines of every product of a shop.
+    units_sold: Mapped[int] = mapped_column(default=0, server_default="0")
 
     category: Mapped[Category] = relationship(back_populates="products")
     brand: Mapped[Brand | None] = relationship(back_populates="products")
@@ -83,6 +90,20 @@ class Product(Base):
     reviews: Mapped[list[Review]] = relationship(back_populates="product", cascade="all, delete-orphan")
     # Set for the books shop's products (db/models/books.py).
     book: Mapped["Book | None"] = relationship(back_populates="product", cascade="all, delete-orphan")  # noqa: F821
+
+
+# The orders storefront sections show a shop's goods in (db/queries/sections.py): each section
+# walks one of these from its first entry and stops after the products it shows, however big the
+# catalogue. Directions match the sections' ORDER BY term for term (ties go to the lower id).
+_SHOP_PUBLISHED = (Product.shop, Product.published)
+Index("ix_product_top_rated", *_SHOP_PUBLISHED, Product.rating.desc(), Product.review_count.desc(), Product.id)
+Index("ix_product_featured", *_SHOP_PUBLISHED, Product.featured.desc(), Product.rating.desc(), Product.review_count.desc(), Product.id)
+Index("ix_product_best_selling", *_SHOP_PUBLISHED, Product.units_sold.desc(), Product.rating.desc(), Product.review_count.desc(), Product.id)
+Index("ix_product_newest", *_SHOP_PUBLISHED, Product.created_at, Product.id)
+Index("ix_product_discount", *_SHOP_PUBLISHED, Product.discount.desc(), Product.id)
+# A product page's related products: its category's best rated.
+Index("ix_product_category_top_rated", Product.category_id, Product.published, Product.rating.desc(),
+      Product.review_count.desc(), Product.id)
 
 
 class Review(Base):

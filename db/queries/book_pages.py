@@ -12,11 +12,11 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Select, case, func, select
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from .. import levels
-from ..models import Author, Book, BookAuthor, Product
+from ..models import Author, Book, BookAuthor, LevelCount, Product
 from .book_records import author_url
 from .products import TOP_RATED
 from .search import PER_PAGE, SORTS, one_page, sale_price_sql, sort_order
@@ -121,17 +121,15 @@ def shelf_books(session: Session, shelf: Shelf, request: ShelfRequest) -> dict:
     }
 
 
+# Published books per level page, from the counts the database keeps (db/models/counts.py): a
+# dozen rows whatever the catalogue's size.
+LEVEL_COUNTS = select(LevelCount.level_kind, LevelCount.level_number, LevelCount.books)
+
+
 def level_counts(session: Session) -> list[dict]:
     """Every level page (Class 1-12, College, Stories) with how many published books it holds,
-    the empty ones too: one GROUP BY over the level index."""
-    number = case((Book.level_kind == "class", Book.level_from), else_=0)
-    rows = session.execute(
-        select(Book.level_kind, number, func.count())
-        .join(Product, Product.id == Book.product_id)
-        .where(Product.published.is_(True))
-        .group_by(Book.level_kind, number)
-    )
-    counts = {(kind, n): count for kind, n, count in rows}
+    the empty ones too."""
+    counts = {(kind, n): count for kind, n, count in session.connection().execute(LEVEL_COUNTS)}
     pages = [*(("class", n) for n in levels.CLASSES), ("college", 0), ("age", 0)]
     return [
         {

@@ -6,11 +6,10 @@ from functools import partial
 
 from sqlalchemy.orm import Session
 
-from ..models import Product
 from . import content
 from .book_pages import level_counts
 from .media import media_url
-from .products import NEWEST, TOP_RATED, cards, in_category, published_in, units_sold
+from .sections import Section, cards_of
 
 SHOP = "books"
 FEATURED_SIZE = 12
@@ -22,21 +21,16 @@ home_carousel = partial(content.carousel, shop=SHOP)
 services = partial(content.services, shop=SHOP)
 promo_banners = partial(content.banners, shop=SHOP, slot="promo")
 
-
-def books():
-    return published_in(SHOP)
-
-
-def featured_books(session: Session) -> list[dict]:
-    return cards(session, books().where(Product.featured.is_(True)).order_by(*TOP_RATED), FEATURED_SIZE)
+SECTIONS = {
+    "featured": Section(SHOP, "top_rated", FEATURED_SIZE, only=("featured",)),
+    "newest": Section(SHOP, "newest", NEW_SIZE),
+    "bestRated": Section(SHOP, "top_rated", BEST_RATED_SIZE),
+}
 
 
-def new_books(session: Session) -> list[dict]:
-    return cards(session, books().order_by(*NEWEST), NEW_SIZE)
-
-
-def best_rated_books(session: Session) -> list[dict]:
-    return cards(session, books().order_by(*TOP_RATED), BEST_RATED_SIZE)
+def shelf(slug: str) -> Section:
+    """A top category's shelf: its best sellers, the best rated first among equals."""
+    return Section(SHOP, "best_selling", SHELF_SIZE, categories=(slug,))
 
 
 def _describe(count: int, biggest_discount: int) -> str:
@@ -44,46 +38,33 @@ def _describe(count: int, biggest_discount: int) -> str:
     return f"{text} · up to {biggest_discount}% off" if biggest_discount else text
 
 
-def top_categories(session: Session) -> list[dict]:
-    """The store's top categories (School, College, Story Books) as tiles, with what they hold now."""
-    return [
-        {
-            "title": tile.title,
-            "subtitle": _describe(count, biggest),
-            "url": content.search_url(tile.category.name),
-            "imgUrl": media_url(tile.image),
-        }
-        for tile, count, biggest in content.showcase_with_figures(session, SHOP, "top")
-    ]
-
-
-def shelves(session: Session) -> list[dict]:
-    """A shelf per top category: its best sellers, the best rated first among equals."""
-    return [
-        {
-            "title": tile.category.name,
-            "url": content.search_url(tile.category.name),
-            "products": cards(
-                session,
-                in_category(books(), tile.category.slug).order_by(units_sold().desc(), *TOP_RATED),
-                SHELF_SIZE,
-            ),
-        }
-        for tile in content.showcase(session, SHOP, "top")
-    ]
-
-
 def home(session: Session) -> dict:
-    """Every prop of the home page, in one session."""
+    """Every prop of the home page, in one session. The top categories (School, College, Story
+    Books) are both tiles, with what they hold now, and shelves; every product list is read in
+    one statement."""
+    tiles = content.showcase(session, SHOP, "top")
+    figures = content.category_figures(session, [tile.category_id for tile in tiles])
+    cards = cards_of(session, {**SECTIONS, **{n: shelf(tile.category_slug) for n, tile in enumerate(tiles)}})
     return {
         "slides": home_carousel(session),
         "services": services(session),
-        "categories": top_categories(session),
+        "categories": [
+            {
+                "title": tile.title,
+                "subtitle": _describe(*figures[tile.category_id]),
+                "url": content.search_url(tile.category),
+                "imgUrl": media_url(tile.image),
+            }
+            for tile in tiles
+        ],
         # "Shop by class": Class 1-12, then college and story books, each with its count.
         "levels": level_counts(session),
-        "featured": featured_books(session),
-        "newest": new_books(session),
-        "bestRated": best_rated_books(session),
-        "shelves": shelves(session),
+        "featured": cards["featured"],
+        "newest": cards["newest"],
+        "bestRated": cards["bestRated"],
+        "shelves": [
+            {"title": tile.category, "url": content.search_url(tile.category), "products": cards[n]}
+            for n, tile in enumerate(tiles)
+        ],
         "banners": promo_banners(session),
     }

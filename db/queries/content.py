@@ -6,17 +6,19 @@ of a kind, the `slot`; records come in their `position` order and leave shaped a
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, TypeVar
+from functools import lru_cache
 from urllib.parse import quote
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session, joinedload
+from sqlalchemy import Row, bindparam, case, func, select, union_all
+from sqlalchemy.orm import Session
 
 from ..models import (
     Banner,
     Blog,
+    Brand,
     CarouselSlide,
     Category,
+    CategoryCount,
     Deal,
     OfferCard,
     Product,
@@ -25,8 +27,6 @@ from ..models import (
     Testimonial,
 )
 from .media import media_url
-
-M = TypeVar("M")
 
 
 def search_url(term: str) -> str:
@@ -38,15 +38,23 @@ def product_url(product_id: int) -> str:
     return f"/product/{product_id}"
 
 
-def records(session: Session, model: type[M], shop: str, *conditions: Any, options: tuple = ()) -> list[M]:
-    """A shop's records of one content model, in display order."""
-    query = (
-        select(model)
-        .where(model.shop == shop, *conditions)
-        .order_by(model.position, model.id)
-        .options(*options)
-    )
-    return list(session.scalars(query))
+def _in_shop(query, model: type, slotted: bool):
+    """A shop's records (of one slot), in display order."""
+    query = query.where(model.shop == bindparam("shop"))
+    if slotted:
+        query = query.where(model.slot == bindparam("slot"))
+    return query.order_by(model.position, model.id)
+
+
+@lru_cache(maxsize=None)
+def _records(model: type, slotted: bool):
+    return _in_shop(select(*model.__table__.columns), model, slotted)
+
+
+def records(session: Session, model: type, shop: str, slot: str | None = None) -> list[Row]:
+    """A shop's records of one content model (of one slot), in display order, as plain rows."""
+    params = {"shop": shop} if slot is None else {"shop": shop, "slot": slot}
+    return list(session.connection().execute(_records(model, slot is not None), params))
 
 
 def services(session: Session, shop: str, split: bool = False) -> list[dict]:
@@ -71,7 +79,7 @@ def banners(session: Session, shop: str, slot: str) -> list[dict]:
             "imgUrl": media_url(banner.image),
             "url": banner.href,
         }
-        for banner in records(session, Banner, shop, Banner.slot == slot)
+        for banner in records(session, Banner, shop, slot)
     ]
 
 
@@ -129,7 +137,7 @@ def offer_cards(session: Session, shop: str, slot: str) -> list[dict]:
             "shopUrl": card.href,
             "bgColor": card.bg_color,
         }
-        for card in records(session, OfferCard, shop, OfferCard.slot == slot)
+        for card in records(session, OfferCard, shop, slot)
     ]
 
 
@@ -143,43 +151,51 @@ def offer_products(session: Session, shop: str, slot: str) -> list[dict]:
             "buttonText": card.button_text,
             "url": card.href,
         }
-        for card in records(session, OfferCard, shop, OfferCard.slot == slot)
+        for card in records(session, OfferCard, shop, slot)
     ]
 
 
 # --- Showcased categories: their figures come from the products, so they never go stale --------
 
+# A tile with its category's name and slug.
+SHOWCASE = _in_shop(
+    select(ShowcaseCategory.title, ShowcaseCategory.subtitle, ShowcaseCategory.image, ShowcaseCategory.category_id,
+           Category.name.label("category"), Category.slug.label("category_slug"))
+    .join(Category, Category.id == ShowcaseCategory.category_id),
+    ShowcaseCategory, slotted=True,
+)
 
-def showcase(session: Session, shop: str, slot: str) -> list[ShowcaseCategory]:
-    return records(session, ShowcaseCategory, shop, ShowcaseCategory.slot == slot,
-                   options=(joinedload(ShowcaseCategory.category),))
+# Each asked category's published products and biggest discount, its direct children's included
+# (the same reach as sections.in_categories, i.e. as the search page): read from the counts the
+# database keeps (db/models/counts.py), a few rows per category whatever the catalogue's size.
+_ASKED = bindparam("categories", expanding=True)
+_OWNED = union_all(
+    select(CategoryCount.category_id.label("owner"), CategoryCount.discount, CategoryCount.products)
+    .where(CategoryCount.category_id.in_(_ASKED)),
+    select(Category.parent_id.label("owner"), CategoryCount.discount, CategoryCount.products)
+    .join(Category, Category.id == CategoryCount.category_id).where(Category.parent_id.in_(_ASKED)),
+).subquery()
+FIGURES = select(
+    _OWNED.c.owner, func.sum(_OWNED.c.products), func.max(case((_OWNED.c.products > 0, _OWNED.c.discount)))
+).group_by(_OWNED.c.owner)
+
+
+def showcase(session: Session, shop: str, slot: str) -> list[Row]:
+    """A shop's category tiles of one slot: title, subtitle, image, category_id, category (its
+    name), category_slug."""
+    return list(session.connection().execute(SHOWCASE, {"shop": shop, "slot": slot}))
 
 
 def category_figures(session: Session, category_ids: list[int]) -> dict[int, tuple[int, int]]:
-    """Published product count and biggest discount of each category, its direct children's
-    products included (the same reach as products.in_category, i.e. as the search page)."""
-    if not category_ids:
-        return {}
-    children = session.execute(
-        select(Category.id, Category.parent_id).where(Category.parent_id.in_(category_ids))
-    ).all()
-    owners: dict[int, list[int]] = {cid: [cid] for cid in category_ids}
-    for child, parent in children:
-        owners.setdefault(child, []).append(parent)
-    rows = session.execute(
-        select(Product.category_id, func.count(Product.id), func.max(Product.discount))
-        .where(Product.published.is_(True), Product.category_id.in_(list(owners)))
-        .group_by(Product.category_id)
-    ).all()
+    """{category id: (published product count, biggest discount)}, children's products included."""
     figures = {cid: (0, 0) for cid in category_ids}
-    for category_id, count, biggest in rows:
-        for owner in owners[category_id]:
-            total, top = figures[owner]
-            figures[owner] = (total + count, max(top, biggest or 0))
+    if category_ids:
+        for owner, count, biggest in session.connection().execute(FIGURES, {"categories": list(set(category_ids))}):
+            figures[owner] = (count or 0, biggest or 0)
     return figures
 
 
-def showcase_with_figures(session: Session, shop: str, slot: str) -> list[tuple[ShowcaseCategory, int, int]]:
+def showcase_with_figures(session: Session, shop: str, slot: str) -> list[tuple[Row, int, int]]:
     """(tile, published product count, biggest discount) for each showcased category."""
     tiles = showcase(session, shop, slot)
     figures = category_figures(session, [tile.category_id for tile in tiles])
@@ -189,24 +205,31 @@ def showcase_with_figures(session: Session, shop: str, slot: str) -> list[tuple[
 def featured_categories(session: Session, shop: str, slot: str) -> list[dict]:
     """Category tiles linking to the category's search page."""
     return [
-        {"title": tile.title, "imgUrl": media_url(tile.image), "url": search_url(tile.category.name)}
+        {"title": tile.title, "imgUrl": media_url(tile.image), "url": search_url(tile.category)}
         for tile in showcase(session, shop, slot)
     ]
 
 
 # --- Deals ---------------------------------------------------------------------------------------
 
+# A deal with its product's id, title and whether it is on sale, and its brand's name.
+DEALS = (
+    select(Deal.off, Deal.image, Deal.expires_at, Deal.product_id, Product.title.label("product_title"),
+           Product.published.label("product_published"), Brand.name.label("brand"))
+    .outerjoin(Product, Product.id == Deal.product_id)
+    .outerjoin(Brand, Brand.id == Deal.brand_id)
+    .where(Deal.shop == bindparam("shop"), Deal.kind == bindparam("kind"))
+    .order_by(Deal.position, Deal.id)
+)
 
-def deals(session: Session, shop: str, kind: str, now: dt.datetime | None = None) -> list[Deal]:
+
+def deals(session: Session, shop: str, kind: str, now: dt.datetime | None = None) -> list[Row]:
     """A shop's deals of one kind ("week" or "hot") that are still running, and whose product (if
     any) is still on sale."""
     now = now or dt.datetime.now(dt.timezone.utc)
     return [
         deal
-        for deal in records(
-            session, Deal, shop, Deal.kind == kind,
-            options=(joinedload(Deal.product), joinedload(Deal.brand)),
-        )
+        for deal in session.connection().execute(DEALS, {"shop": shop, "kind": kind})
         if (deal.expires_at is None or deal.expires_at > now)
-        and (deal.product is None or deal.product.published)
+        and (deal.product_id is None or deal.product_published)
     ]

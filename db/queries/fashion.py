@@ -5,66 +5,46 @@ from __future__ import annotations
 import datetime as dt
 from functools import partial
 
-from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
-from ..models import Order, OrderLine, Product
 from . import content
 from .media import media_url
-from .products import BIGGEST_DISCOUNT, CATALOGUE_ORDER, NEWEST, TOP_RATED, cards, published_in, units_sold
+from .sections import Section, cards_of, section_cards, week_of
 
 SHOP = "fashion"
 SECTION_SIZE = 8
-WEEK = dt.timedelta(days=7)
 
+SECTIONS = {
+    "flashDeals": Section(SHOP, "fewest_left", SECTION_SIZE, only=("on_sale", "in_stock")),
+    "featured": Section(SHOP, "featured_first", SECTION_SIZE),
+    "newArrivals": Section(SHOP, "newest", SECTION_SIZE),
+    "onSale": Section(SHOP, "biggest_discount", SECTION_SIZE, only=("on_sale",)),
+    "popular": Section(SHOP, "top_rated", SECTION_SIZE),
+    "trending": Section(SHOP, "best_selling", SECTION_SIZE),
+    "bestOfTheWeek": Section(SHOP, "best_of_week", SECTION_SIZE),
+    "products": Section(SHOP, "catalogue"),
+}
 
-def goods() -> Select[tuple[Product]]:
-    return published_in(SHOP)
-
-
-def products(session: Session) -> list[dict]:
-    return cards(session, goods().order_by(*CATALOGUE_ORDER))
-
-
-def featured_products(session: Session) -> list[dict]:
-    """Featured goods first; top rated ones fill the section when too few are featured."""
-    return cards(session, goods().order_by(Product.featured.desc(), *TOP_RATED), SECTION_SIZE)
-
-
-def sale_products(session: Session) -> list[dict]:
-    return cards(session, goods().where(Product.discount > 0).order_by(*BIGGEST_DISCOUNT), SECTION_SIZE)
-
-
-def latest_products(session: Session) -> list[dict]:
-    """Newest first (served at /api/fashion-shop-2/lasest-products and .../new-arrivals)."""
-    return cards(session, goods().order_by(*NEWEST), SECTION_SIZE)
+products = partial(section_cards, section=SECTIONS["products"])
+# Featured goods first; top rated ones fill the section when too few are featured.
+featured_products = partial(section_cards, section=SECTIONS["featured"])
+sale_products = partial(section_cards, section=SECTIONS["onSale"])
+# Newest first (served at /api/fashion-shop-2/lasest-products and .../new-arrivals).
+latest_products = partial(section_cards, section=SECTIONS["newArrivals"])
+popular_products = partial(section_cards, section=SECTIONS["popular"])
+# Discounted goods about to sell out: the fewest left in stock first.
+flash_deals = partial(section_cards, section=SECTIONS["flashDeals"])
+trending_items = partial(section_cards, section=SECTIONS["trending"])
 
 
 def best_week_products(session: Session, now: dt.datetime | None = None) -> list[dict]:
     """Most units ordered in the last seven days; rating decides between equal (or no) sales."""
-    since = (now or dt.datetime.now(dt.timezone.utc)) - WEEK
-    sold_this_week = (
-        select(func.coalesce(func.sum(OrderLine.qty), 0))
-        .join(Order, Order.id == OrderLine.order_id)
-        .where(OrderLine.product_id == Product.id, Order.created_at >= since)
-        .correlate(Product)
-        .scalar_subquery()
-    )
-    return cards(session, goods().order_by(sold_this_week.desc(), *TOP_RATED), SECTION_SIZE)
+    return section_cards(session, SECTIONS["bestOfTheWeek"], **week_of(now))
 
 
-def popular_products(session: Session) -> list[dict]:
-    return cards(session, goods().order_by(*TOP_RATED), SECTION_SIZE)
-
-
-def flash_deals(session: Session) -> list[dict]:
-    """Discounted goods about to sell out: the fewest left in stock first."""
-    query = goods().where(Product.discount > 0, Product.stock > 0)
-    return cards(session, query.order_by(Product.stock, *BIGGEST_DISCOUNT), SECTION_SIZE)
-
-
-def trending_items(session: Session) -> list[dict]:
-    return cards(session, goods().order_by(units_sold().desc(), *TOP_RATED), SECTION_SIZE)
+def product_sections(session: Session, now: dt.datetime | None = None) -> dict[str, list[dict]]:
+    """Every product section of the page, read together."""
+    return cards_of(session, SECTIONS, **week_of(now))
 
 
 blogs = partial(content.blogs, shop=SHOP)
@@ -75,10 +55,10 @@ def deal_of_the_week(session: Session) -> list[dict]:
     """Brand deals: {brand, off, imgUrl, url (the brand's search page)}."""
     return [
         {
-            "brand": deal.brand.name if deal.brand else "",
+            "brand": deal.brand or "",
             "off": deal.off,
             "imgUrl": media_url(deal.image),
-            "url": content.search_url(deal.brand.name) if deal.brand else "/",
+            "url": content.search_url(deal.brand) if deal.brand is not None else "/",
         }
         for deal in content.deals(session, SHOP, "week")
     ]
@@ -88,11 +68,11 @@ def hot_deals(session: Session) -> list[dict]:
     """Product deals with their expiry: {productName, expireDate (ISO 8601), imgUrl, url}."""
     return [
         {
-            "productName": deal.product.title,
+            "productName": deal.product_title,
             "expireDate": deal.expires_at.isoformat() if deal.expires_at else None,
             "imgUrl": media_url(deal.image),
-            "url": content.product_url(deal.product.id),
+            "url": content.product_url(deal.product_id),
         }
         for deal in content.deals(session, SHOP, "hot")
-        if deal.product is not None
+        if deal.product_id is not None
     ]

@@ -5,25 +5,35 @@ from functools import partial
 
 from sqlalchemy.orm import Session
 
-from ..models import Product
 from . import content
-from .products import TOP_RATED, cards, published_in
+from .sections import Section, cards_of, section_cards
 
 SHOP = "gadget"
 SECTION_SIZE = 8
+
+SECTIONS = {
+    # Featured gadgets first, then the best rated.
+    "topPicks": Section(SHOP, "featured_first", SECTION_SIZE),
+    # We do not count page views; the most reviewed gadgets are the most looked at.
+    "mostViewed": Section(SHOP, "most_reviewed", SECTION_SIZE),
+}
 
 main_carousel = partial(content.carousel, shop=SHOP)
 featured_categories = partial(content.featured_categories, shop=SHOP, slot="featured")
 two_banners = partial(content.banners, shop=SHOP, slot="two-banners")
 blog_lists = partial(content.blogs, shop=SHOP)
+top_picks = partial(section_cards, section=SECTIONS["topPicks"])
+most_viewed = partial(section_cards, section=SECTIONS["mostViewed"])
 
 
-def top_picks(session: Session) -> list[dict]:
-    """Featured gadgets first, then the best rated."""
-    return cards(session, published_in(SHOP).order_by(Product.featured.desc(), *TOP_RATED), SECTION_SIZE)
-
-
-def most_viewed(session: Session) -> list[dict]:
-    """We do not count page views; the most reviewed gadgets are the most looked at."""
-    most_reviewed = (Product.review_count.desc(), *TOP_RATED)
-    return cards(session, published_in(SHOP).order_by(*most_reviewed), SECTION_SIZE)
+def page(session: Session) -> dict:
+    """Every section from the function its /api/gadget-store/... list answers with."""
+    cards = cards_of(session, SECTIONS)
+    return {
+        "carousel": main_carousel(session),
+        "banners": two_banners(session),
+        "featuredCategories": featured_categories(session),
+        "topPicks": cards["topPicks"],
+        "mostViewed": cards["mostViewed"],
+        "blogs": blog_lists(session),
+    }

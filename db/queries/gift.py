@@ -8,25 +8,22 @@ from sqlalchemy.orm import Session
 from . import content
 from .media import media_url
 from .navigation import navigation_for
-from .products import CATALOGUE_ORDER, TOP_RATED, cards, published_in, units_sold
+from .sections import Section, cards_of, section_cards
 
 SHOP = "gift"
 SECTION_SIZE = 8
 
+SECTIONS = {
+    "popularProducts": Section(SHOP, "top_rated", SECTION_SIZE),
+    "topSoldProducts": Section(SHOP, "best_selling", SECTION_SIZE),
+    "allProducts": Section(SHOP, "catalogue"),
+}
+
 navigation = partial(navigation_for, shop=SHOP)
 service_list = partial(content.services, shop=SHOP)
-
-
-def popular_products(session: Session) -> list[dict]:
-    return cards(session, published_in(SHOP).order_by(*TOP_RATED), SECTION_SIZE)
-
-
-def top_selling_products(session: Session) -> list[dict]:
-    return cards(session, published_in(SHOP).order_by(units_sold().desc(), *TOP_RATED), SECTION_SIZE)
-
-
-def all_products(session: Session) -> list[dict]:
-    return cards(session, published_in(SHOP).order_by(*CATALOGUE_ORDER))
+popular_products = partial(section_cards, section=SECTIONS["popularProducts"])
+top_selling_products = partial(section_cards, section=SECTIONS["topSoldProducts"])
+all_products = partial(section_cards, section=SECTIONS["allProducts"])
 
 
 def top_categories(session: Session) -> list[dict]:
@@ -36,7 +33,19 @@ def top_categories(session: Session) -> list[dict]:
             "title": tile.title,
             "available": f"{count} Available Items",
             "imgUrl": media_url(tile.image),
-            "url": content.search_url(tile.category.name),
+            "url": content.search_url(tile.category),
         }
         for tile, count, _biggest in content.showcase_with_figures(session, SHOP, "top")
     ]
+
+
+def page(session: Session) -> dict:
+    cards = cards_of(session, SECTIONS)
+    return {
+        "navigation": navigation(session),
+        "topCategories": top_categories(session),
+        "popularProducts": cards["popularProducts"],
+        "topSoldProducts": cards["topSoldProducts"],
+        "allProducts": cards["allProducts"],
+        "services": service_list(session),
+    }

@@ -7,18 +7,21 @@ from sqlalchemy.orm import Session
 
 from . import content
 from .navigation import navigation_for
-from .products import CATALOGUE_ORDER, NEWEST, cards, published_in
+from .sections import Section, cards_of, section_cards
 
 SHOP = "healthbeauty"
 SECTION_SIZE = 8
 
+SECTIONS = {
+    "topNewProducts": Section(SHOP, "newest", SECTION_SIZE),
+    "allProducts": Section(SHOP, "catalogue"),
+}
+
 navigation = partial(navigation_for, shop=SHOP)
 services = partial(content.services, shop=SHOP)
+top_new_products = partial(section_cards, section=SECTIONS["topNewProducts"])
+all_products = partial(section_cards, section=SECTIONS["allProducts"])
 
 
-def top_new_products(session: Session) -> list[dict]:
-    return cards(session, published_in(SHOP).order_by(*NEWEST), SECTION_SIZE)
-
-
-def all_products(session: Session) -> list[dict]:
-    return cards(session, published_in(SHOP).order_by(*CATALOGUE_ORDER))
+def page(session: Session) -> dict:
+    return {"navigation": navigation(session), **cards_of(session, SECTIONS), "services": services(session)}

@@ -2,15 +2,15 @@
 /api/market-1/ list of SPEC.md §7, and the page's props built from the same functions."""
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 
-from sqlalchemy import func, select
+from sqlalchemy import Select, bindparam, func, literal_column, or_, select, true, union_all
 from sqlalchemy.orm import Session
 
 from ..models import Brand, Category, Product, Seller
 from . import content
 from .media import media_url
-from .products import BIGGEST_DISCOUNT, CATALOGUE_ORDER, NEWEST, TOP_RATED, cards, in_category, published_in
+from .sections import Section, cards_of, section_cards
 
 SHOP = "market"
 
@@ -35,36 +35,26 @@ main_carousel = partial(content.carousel, shop=SHOP)
 get_service_list = partial(content.services, shop=SHOP)
 promo_banners = partial(content.banners, shop=SHOP, slot="promo")
 
-
-def market():
-    return published_in(SHOP)
-
-
-def on_sale():
-    return market().where(Product.discount > 0)
-
-
-def flash_deals(session: Session) -> list[dict]:
-    """The deepest discounts of the market."""
-    return cards(session, on_sale().order_by(*BIGGEST_DISCOUNT), FLASH_DEALS_SIZE)
-
-
-def big_discounts(session: Session) -> list[dict]:
-    """The next deepest discounts after the flash deals, so the page never shows a deal twice;
-    still biggest discount first."""
-    return cards(session, on_sale().order_by(*BIGGEST_DISCOUNT), BIG_DISCOUNTS_SIZE, offset=FLASH_DEALS_SIZE)
-
-
-def toprated_product(session: Session) -> list[dict]:
-    return cards(session, market().order_by(*TOP_RATED), TOP_RATED_SIZE)
-
-
-def new_arrivals(session: Session) -> list[dict]:
-    return cards(session, market().order_by(*NEWEST), NEW_ARRIVALS_SIZE)
-
-
-def get_more_items(session: Session) -> list[dict]:
-    return cards(session, market().order_by(*CATALOGUE_ORDER), MORE_ITEMS_TO - MORE_ITEMS_FROM, offset=MORE_ITEMS_FROM)
+# The page's product sections by prop. Flash deals are the deepest discounts; big discounts the
+# next deepest after them, so the page never shows a deal twice.
+SECTIONS = {
+    "flashDeals": Section(SHOP, "biggest_discount", FLASH_DEALS_SIZE, only=("on_sale",)),
+    "topRated": Section(SHOP, "top_rated", TOP_RATED_SIZE),
+    "newArrivals": Section(SHOP, "newest", NEW_ARRIVALS_SIZE),
+    "bigDiscounts": Section(SHOP, "biggest_discount", BIG_DISCOUNTS_SIZE, offset=FLASH_DEALS_SIZE, only=("on_sale",)),
+    "cars": Section(SHOP, "top_rated", CAR_LIST_SIZE, categories=(CARS,)),
+    "mobiles": Section(SHOP, "top_rated", MOBILE_LIST_SIZE, categories=(MOBILES,)),
+    "optics": Section(SHOP, "top_rated", OPTICS_LIST_SIZE, categories=(OPTICS,)),
+    "moreItems": Section(SHOP, "catalogue", MORE_ITEMS_TO - MORE_ITEMS_FROM, offset=MORE_ITEMS_FROM),
+}
+flash_deals = partial(section_cards, section=SECTIONS["flashDeals"])
+big_discounts = partial(section_cards, section=SECTIONS["bigDiscounts"])
+toprated_product = partial(section_cards, section=SECTIONS["topRated"])
+new_arrivals = partial(section_cards, section=SECTIONS["newArrivals"])
+get_more_items = partial(section_cards, section=SECTIONS["moreItems"])
+car_list = partial(section_cards, section=SECTIONS["cars"])
+mobile_list = partial(section_cards, section=SECTIONS["mobiles"])
+optics_list = partial(section_cards, section=SECTIONS["optics"])
 
 
 def top_categories(session: Session) -> list[dict]:
@@ -73,7 +63,7 @@ def top_categories(session: Session) -> list[dict]:
         {
             "title": tile.title,
             "subtitle": tile.subtitle or f"{count} products",
-            "categoryUrl": content.search_url(tile.category.name),
+            "categoryUrl": content.search_url(tile.category),
             "imgUrl": media_url(tile.image),
         }
         for tile, count, _biggest in content.showcase_with_figures(session, SHOP, "top")
@@ -83,99 +73,117 @@ def top_categories(session: Session) -> list[dict]:
 def bottom_categories(session: Session) -> list[dict]:
     # categoryUrl is beyond SPEC.md §3's {name, imgUrl}: the tile needs somewhere real to go.
     return [
-        {"name": tile.title, "imgUrl": media_url(tile.image), "categoryUrl": content.search_url(tile.category.name)}
+        {"name": tile.title, "imgUrl": media_url(tile.image), "categoryUrl": content.search_url(tile.category)}
         for tile in content.showcase(session, SHOP, "bottom")
     ]
 
 
+# Featured brands that have market products, best average product rating first.
+_AVERAGE = func.avg(Product.rating)
+TOP_BRANDS = (
+    select(Brand.logo, Brand.name)
+    .join(Product, Product.brand_id == Brand.id)
+    .where(Brand.featured == true(), Product.published == true(), Product.shop == SHOP)
+    .group_by(Brand.id)
+    .order_by(_AVERAGE.desc(), Brand.name)
+    .limit(TOP_BRANDS_SIZE)
+)
+
+
 def toprated_brand(session: Session) -> list[dict]:
-    """Featured brands that have market products, best average product rating first."""
-    average = func.avg(Product.rating)
-    rows = session.execute(
-        select(Brand, average)
-        .join(Product, Product.brand_id == Brand.id)
-        .where(Brand.featured.is_(True), Product.published.is_(True), Product.shop == SHOP)
-        .group_by(Brand.id)
-        .order_by(average.desc(), Brand.name)
-        .limit(TOP_BRANDS_SIZE)
-    ).all()
     return [
-        {"imgUrl": media_url(brand.logo), "title": brand.name, "productUrl": content.search_url(brand.name)}
-        for brand, _ in rows
+        {"imgUrl": media_url(logo), "title": name, "productUrl": content.search_url(name)}
+        for logo, name in session.connection().execute(TOP_BRANDS)
     ]
 
 
-# --- Category sections: their products, brands and the shops selling them ------------------------
+# --- Category sections: their brands and the shops selling them ---------------------------------
+
+# The names a category section lists: brands, and the shop names of published sellers.
+NAMES = {
+    "brands": (Brand.name, (Brand, Product.brand_id == Brand.id)),
+    "shops": (Seller.shop_name, (Seller, (Product.seller_id == Seller.id) & (Seller.published == true()))),
+}
 
 
-def _category_products(session: Session, slug: str, size: int) -> list[dict]:
-    return cards(session, in_category(market(), slug).order_by(*TOP_RATED), size)
+@lru_cache(maxsize=32)
+def _names_statement(kinds: tuple[str, ...], slugs: tuple[str, ...]) -> Select:
+    """(kind, slug, name) of every asked kind and category (a slug reaching its children), the
+    name with the most published market products first, then by name."""
+    root = Category.__table__.alias("root")
+    reach = (select(Category.id, root.c.slug).join(root, or_(Category.id == root.c.id, Category.parent_id == root.c.id))
+             .where(root.c.slug.in_(slugs)).subquery())
+    counted = []
+    for kind in kinds:
+        name, join_on = NAMES[kind]
+        counted.append(
+            select(literal_column(f"'{kind}'").label("kind"), reach.c.slug, name.label("name"), func.count(Product.id).label("n"))
+            .select_from(Product).join(reach, reach.c.id == Product.category_id).join(*join_on)
+            .where(Product.published == true(), Product.shop == SHOP)
+            .group_by(reach.c.slug, name)
+        )
+    names = (counted[0] if len(counted) == 1 else union_all(*counted)).subquery()
+    return select(names.c.kind, names.c.slug, names.c.name).order_by(names.c.kind, names.c.slug, names.c.n.desc(), names.c.name)
 
 
-def _names_in_category(session: Session, name_column, join_on, slug: str) -> list[str]:
-    """Distinct names (of brands or sellers' shops) of the category's published market products,
-    the name with the most products first."""
-    products = in_category(select(Product.id).where(Product.published.is_(True), Product.shop == SHOP), slug)
-    count = func.count(Product.id)
-    query = (
-        select(name_column)
-        .select_from(Product)
-        .join(*join_on)
-        .where(Product.id.in_(products))
-        .group_by(name_column)
-        .order_by(count.desc(), name_column)
-        .limit(NAMES_SIZE)
-    )
-    return list(session.scalars(query))
+def category_names(session: Session, kinds: tuple[str, ...], slugs: tuple[str, ...]) -> dict[tuple[str, str], list[str]]:
+    """{(kind, slug): up to NAMES_SIZE names} for every asked kind ("brands", "shops") and category."""
+    found: dict[tuple[str, str], list[str]] = {(kind, slug): [] for kind in kinds for slug in slugs}
+    for kind, slug, name in session.connection().execute(_names_statement(kinds, slugs)):
+        if len(listed := found[(kind, slug)]) < NAMES_SIZE:
+            listed.append(name)
+    return found
 
 
 def category_brands(session: Session, slug: str) -> list[str]:
-    return _names_in_category(session, Brand.name, (Brand, Product.brand_id == Brand.id), slug)
+    return category_names(session, ("brands",), (slug,))[("brands", slug)]
 
 
 def category_shops(session: Session, slug: str) -> list[str]:
     """Shop names of the published sellers who sell the category's products."""
-    join_on = (Seller, (Product.seller_id == Seller.id) & Seller.published.is_(True))
-    return _names_in_category(session, Seller.shop_name, join_on, slug)
+    return category_names(session, ("shops",), (slug,))[("shops", slug)]
 
 
 car_brand_list = partial(category_brands, slug=CARS)
-car_list = partial(_category_products, slug=CARS, size=CAR_LIST_SIZE)
 mobile_brand_list = partial(category_brands, slug=MOBILES)
 mobile_shop_list = partial(category_shops, slug=MOBILES)
-mobile_list = partial(_category_products, slug=MOBILES, size=MOBILE_LIST_SIZE)
 optics_watch_brands = partial(category_brands, slug=OPTICS)
 optics_watch_shops = partial(category_shops, slug=OPTICS)
-optics_list = partial(_category_products, slug=OPTICS, size=OPTICS_LIST_SIZE)
+
+CATEGORY_NAMES = select(Category.slug, Category.name).where(Category.slug.in_(bindparam("slugs", expanding=True)))
 
 
-def category_name(session: Session, slug: str) -> str:
-    return session.scalar(select(Category.name).where(Category.slug == slug)) or slug
-
-
-def category_section(session: Session, slug: str, products: list[dict], brands: list[str], shops: list[str]) -> dict:
-    return {"url": content.search_url(category_name(session, slug)), "brands": brands, "shops": shops, "products": products}
+def category_sections(session: Session, cards: dict[str, list[dict]]) -> dict[str, dict]:
+    """The cars, mobiles and optics sections: their search page, brands, shops and products (the
+    cars section lists no shops)."""
+    slugs = {"cars": CARS, "mobiles": MOBILES, "optics": OPTICS}
+    titles = dict(session.connection().execute(CATEGORY_NAMES, {"slugs": list(slugs.values())}).all())
+    names = category_names(session, ("brands", "shops"), tuple(slugs.values()))
+    return {
+        prop: {
+            "url": content.search_url(titles.get(slug) or slug),
+            "brands": names[("brands", slug)],
+            "shops": names[("shops", slug)] if prop != "cars" else [],
+            "products": cards[prop],
+        }
+        for prop, slug in slugs.items()
+    }
 
 
 def page(session: Session) -> dict:
-    """Every prop of the /market-1 page, in one session."""
+    """Every prop of the /market-1 page, in one session: the product sections in one statement."""
+    cards = cards_of(session, SECTIONS)
     return {
         "carousel": main_carousel(session),
-        "flashDeals": flash_deals(session),
+        "flashDeals": cards["flashDeals"],
         "topCategories": top_categories(session),
-        "topRated": toprated_product(session),
+        "topRated": cards["topRated"],
         "topBrands": toprated_brand(session),
-        "newArrivals": new_arrivals(session),
-        "bigDiscounts": big_discounts(session),
-        "cars": category_section(session, CARS, car_list(session), car_brand_list(session), []),
-        "mobiles": category_section(
-            session, MOBILES, mobile_list(session), mobile_brand_list(session), mobile_shop_list(session)
-        ),
-        "optics": category_section(
-            session, OPTICS, optics_list(session), optics_watch_brands(session), optics_watch_shops(session)
-        ),
+        "newArrivals": cards["newArrivals"],
+        "bigDiscounts": cards["bigDiscounts"],
+        **category_sections(session, cards),
         "banners": promo_banners(session),
         "bottomCategories": bottom_categories(session),
-        "moreItems": get_more_items(session),
+        "moreItems": cards["moreItems"],
         "services": get_service_list(session),
     }

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from ..models import NavigationGroup, NavigationItem
@@ -12,28 +12,30 @@ from ..models import NavigationGroup, NavigationItem
 MAX_DEPTH = 2
 
 
+# Every group of a shop with its items (a group without items too), groups and items each in
+# display order.
+NAVIGATION = (
+    select(NavigationGroup.id.label("group_id"), NavigationGroup.label, NavigationItem.id, NavigationItem.parent_id,
+           NavigationItem.icon, NavigationItem.title, NavigationItem.href)
+    .outerjoin(NavigationItem, NavigationItem.group_id == NavigationGroup.id)
+    .where(NavigationGroup.shop == bindparam("shop"))
+    .order_by(NavigationGroup.position, NavigationGroup.id, NavigationItem.position, NavigationItem.id)
+)
+
+
 def navigation_for(session: Session, shop: str) -> list[dict]:
     """[{category: label, categoryItem: [{icon, title, href, child?: [...]}]}] in display order.
 
-    Two queries whatever the depth: the groups, then every item of those groups at once; the tree
-    is put together here rather than through lazy `children` loads (one query per item).
+    One query whatever the depth: every item of every group at once; the tree is put together
+    here rather than through lazy `children` loads (one query per item).
     """
-    groups = list(session.scalars(
-        select(NavigationGroup).where(NavigationGroup.shop == shop)
-        .order_by(NavigationGroup.position, NavigationGroup.id)
-    ))
-    if not groups:
-        return []
-    rows = session.execute(
-        select(NavigationItem.id, NavigationItem.group_id, NavigationItem.parent_id,
-               NavigationItem.icon, NavigationItem.title, NavigationItem.href)
-        .where(NavigationItem.group_id.in_([group.id for group in groups]))
-        .order_by(NavigationItem.position, NavigationItem.id)
-    ).all()
+    labels: dict[int, str] = {}  # group id -> label, in display order
     top: dict[int, list] = defaultdict(list)  # group id -> its top-level rows
     below: dict[int, list] = defaultdict(list)  # item id -> its child rows
-    for row in rows:
-        (below[row.parent_id] if row.parent_id is not None else top[row.group_id]).append(row)
+    for row in session.connection().execute(NAVIGATION, {"shop": shop}):
+        labels.setdefault(row.group_id, row.label)
+        if row.id is not None:
+            (below[row.parent_id] if row.parent_id is not None else top[row.group_id]).append(row)
 
     def item(row, depth: int) -> dict:
         record = {"icon": row.icon, "title": row.title, "href": row.href}
@@ -41,7 +43,4 @@ def navigation_for(session: Session, shop: str) -> list[dict]:
             record["child"] = [item(child, depth + 1) for child in below[row.id]]
         return record
 
-    return [
-        {"category": group.label, "categoryItem": [item(row, 0) for row in top[group.id]]}
-        for group in groups
-    ]
+    return [{"category": label, "categoryItem": [item(row, 0) for row in top[group]]} for group, label in labels.items()]

@@ -1,18 +1,34 @@
-"""Product records as storefront cards and the common ways shops pick them."""
+"""Product records as storefront cards, and the orders shops show them in."""
 from __future__ import annotations
 
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session, joinedload
 
-from ..models import Category, OrderLine, Product
+from ..models import Author, Book, BookAuthor, Category, Product
 from .media import media_url
 
-# What a card shows besides the product's own columns: its category, and a book's ISBN and authors
-# (the book in the same SELECT, its authors in one more for the whole list).
+# What a card shows besides the product's own columns, for readers of ORM products (search, the
+# product page): its category, and a book's ISBN and authors.
 CARD_LOADING = (joinedload(Product.category), joinedload(Product.book))
+
+# The same as plain columns, for the storefront sections (db/queries/sections.py): no ORM object
+# is built on a page's hot path. `book_id` is set for a book.
+CARD_COLUMNS = (
+    Product.id, Product.slug, Product.title, Product.price, Product.discount, Product.rating, Product.review_count,
+    Product.images, Category.name.label("category"), Product.unit, Product.stock, Product.author, Product.status,
+    Product.colors, Book.isbn, Book.product_id.label("book_id"),
+)
+
+# The authors of many books at once, in each book's cover order.
+AUTHORS = (
+    select(BookAuthor.book_id, Author.name)
+    .join(Author, Author.id == BookAuthor.author_id)
+    .where(BookAuthor.book_id.in_(bindparam("books", expanding=True)))
+    .order_by(BookAuthor.book_id, BookAuthor.position)
+)
 
 
 def money(value: Decimal | None) -> float | None:
@@ -20,8 +36,9 @@ def money(value: Decimal | None) -> float | None:
     return None if value is None else float(value)
 
 
-def product_card(product: Product) -> dict[str, Any]:
-    """The storefront product record of SPEC.md §3."""
+def card(product: Any, category: str, book: tuple[str | None, list[str]] | None) -> dict[str, Any]:
+    """The storefront product record of SPEC.md §3, from anything with a product's attributes (an
+    ORM product or a row of CARD_COLUMNS); `book` is a book's (ISBN, author names)."""
     images = [media_url(p) for p in product.images] or [None]
     record: dict[str, Any] = {
         "id": product.id,
@@ -33,15 +50,14 @@ def product_card(product: Product) -> dict[str, Any]:
         "reviewCount": product.review_count,
         "imgUrl": images[0],
         "imgGroup": images,
-        "category": product.category.name,
+        "category": category,
         "unit": product.unit,
         "stock": product.stock,
     }
     if product.author:
         record["author"] = product.author
-    if product.book is not None:
-        record["isbn"] = product.book.isbn
-        record["authors"] = [author.name for author in product.book.authors]
+    if book is not None:
+        record["isbn"], record["authors"] = book
     if product.status:
         record["status"] = product.status
     if product.colors:
@@ -49,39 +65,47 @@ def product_card(product: Product) -> dict[str, Any]:
     return record
 
 
-def published_in(shop: str | tuple[str, ...]) -> Select[tuple[Product]]:
-    """Published products of one storefront (or several), with what a card shows loaded."""
-    shops = (shop,) if isinstance(shop, str) else shop
-    return (
-        select(Product)
-        .options(*CARD_LOADING)
-        .where(Product.published.is_(True), Product.shop.in_(shops))
-    )
+def product_card(product: Product) -> dict[str, Any]:
+    """The card of an ORM product (loaded with CARD_LOADING)."""
+    book = product.book
+    return card(product, product.category.name, None if book is None else (book.isbn, [a.name for a in book.authors]))
 
 
-def in_category(query: Select[tuple[Product]], *slugs: str) -> Select[tuple[Product]]:
-    """Narrow to products of these categories or their direct children."""
-    ids = select(Category.id).where(Category.slug.in_(slugs))
-    children = select(Category.id).where(Category.parent_id.in_(ids))
-    return query.where(Product.category_id.in_(ids.union(children)))
+def authors_of(session: Session, book_ids: list[int]) -> dict[int, list[str]]:
+    """{book id: its authors' names in cover order} for these books."""
+    names: dict[int, list[str]] = {book_id: [] for book_id in book_ids}
+    if book_ids:
+        for book_id, name in session.connection().execute(AUTHORS, {"books": book_ids}):
+            names[book_id].append(name)
+    return names
 
 
-def units_sold() -> Any:
-    """A scalar subquery: units of a product ordered so far (for "top selling" sections)."""
-    return (
-        select(func.coalesce(func.sum(OrderLine.qty), 0))
-        .where(OrderLine.product_id == Product.id)
-        .correlate(Product)
-        .scalar_subquery()
-    )
+# The cards of products given by id.
+CARDS = (
+    select(*CARD_COLUMNS)
+    .join(Category, Category.id == Product.category_id)
+    .outerjoin(Book, Book.product_id == Product.id)
+    .where(Product.id.in_(bindparam("ids", expanding=True)))
+)
 
 
-def cards(session: Session, query: Select[tuple[Product]], limit: int | None = None, offset: int = 0) -> list[dict]:
-    if limit is not None:
-        query = query.limit(limit)
-    if offset:
-        query = query.offset(offset)
-    return [product_card(p) for p in session.scalars(query).unique()]
+def cards_by_id(session: Session, ids: list[int]) -> list[dict[str, Any]]:
+    """The cards of these products, in the order given."""
+    if not ids:
+        return []
+    cards = cards_of_rows(session, session.connection().execute(CARDS, {"ids": ids}).all())
+    return [cards[product_id] for product_id in ids if product_id in cards]
+
+
+def cards_of_rows(session: Session, rows: list) -> dict[int, dict[str, Any]]:
+    """{product id: card} for rows of CARD_COLUMNS; each product's card built once."""
+    authors = authors_of(session, [row.book_id for row in rows if row.book_id is not None])
+    cards: dict[int, dict[str, Any]] = {}
+    for row in rows:
+        if row.id not in cards:
+            book = None if row.book_id is None else (row.isbn, authors[row.book_id])
+            cards[row.id] = card(row, row.category, book)
+    return cards
 
 
 # The orderings storefront sections are named after.

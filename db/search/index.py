@@ -58,22 +58,23 @@ def reindex(connection: Connection, product_ids: Iterable[int]) -> None:
 def rebuild(connection: Connection) -> int:
     """Empty the index and the vocabulary and index every product; answers how many."""
     backend = backend_for(connection.dialect.name)
-    backend.clear(connection)
-    connection.execute(text("DELETE FROM search_term"))
     vocabulary: Counter[str] = Counter()
-    batch: list[Document] = []
     count = 0
-    for row in connection.execute(documents_query()).yield_per(REBUILD_BATCH):
-        document = document_of(row)
-        vocabulary.update(document.terms())
-        batch.append(document)
-        if len(batch) == REBUILD_BATCH:
-            backend.add(connection, batch)
-            count += len(batch)
-            batch = []
-    backend.add(connection, batch)
-    _count_terms(connection, vocabulary)
-    return count + len(batch)
+    with backend.refilling(connection):
+        connection.execute(text("DELETE FROM search_term"))
+        batch: list[Document] = []
+        for row in connection.execute(documents_query()).yield_per(REBUILD_BATCH):
+            document = document_of(row)
+            vocabulary.update(document.terms())
+            batch.append(document)
+            if len(batch) == REBUILD_BATCH:
+                backend.add(connection, batch)
+                count += len(batch)
+                batch = []
+        backend.add(connection, batch)
+        count += len(batch)
+        _count_terms(connection, vocabulary)
+    return count
 
 
 # --- the flush hook -------------------------------------------------------------------------------

@@ -1,6 +1,10 @@
 """Suggestions as a shopper types in the header's search box: up to eight entries, grouped as
 titles (with cover and price), authors and categories, all from the index's prefix match on the
-last word (so "phys" already suggests physics books)."""
+last word (so "phys" already suggests physics books).
+
+Each group reads a few dozen matches at most, whatever the catalogue's size: the first POOL
+products with the words in their titles (the best sold and rated of them first), else anywhere;
+the authors of the first POOL products with the words anywhere, whose names hold them."""
 from __future__ import annotations
 
 from sqlalchemy import func, select
@@ -12,14 +16,15 @@ from ..queries.book_records import author_url
 from ..queries.content import search_url
 from ..queries.media import media_url
 from ..queries.products import money
-from .backends import backend_for
+from .backends import FIELDS
 from .documents import words
+from .found import rows
 from .terms import plan
 
 MOST = 8
 TITLES, AUTHORS, CATEGORIES = 5, 2, 2
 MIN_TYPED = 2  # characters before anything is suggested
-AUTHOR_POOL = 40  # the best matching books whose authors are looked at
+POOL = 40  # matching products looked at, per group
 
 
 def _named(name: str, typed: list[str]) -> bool:
@@ -37,27 +42,29 @@ def suggest(session: Session, typed: str) -> dict:
     read = plan(connection, typed)
     if read.empty:
         return empty
-    matched = backend_for(connection.dialect.name).matches(read)
-    best = (
+
+    def first(fields) -> list[int]:
+        """The first POOL published products with the words in these fields."""
+        return [hit.id for hit in rows(session, [], POOL, read, fields)]
+
+    anywhere = first(FIELDS)
+    pool = first(("title",)) or anywhere
+    best = session.execute(
         select(Product.id, Product.title, Product.price, Product.discount, Product.images)
-        .join(matched, matched.c.product_id == Product.id)
-        .where(Product.published.is_(True))
-        .order_by(matched.c.rank, Product.rating.desc(), Product.id)
-    )
-    pool = session.execute(best.limit(AUTHOR_POOL)).all()
+        .where(Product.id.in_(pool)).order_by(Product.units_sold.desc(), Product.rating.desc(), Product.id).limit(TITLES)
+    ).all() if pool else []
     titles = [
         {"id": row.id, "title": row.title, "url": f"/product/{row.id}", "imgUrl": media_url(row.images[0]) if row.images else None,
          "price": money(cents(row.price * (100 - row.discount) / 100))}
-        for row in pool[:TITLES]
+        for row in best
     ]
-    authors = []
-    if pool:
-        credited = session.execute(
-            select(Author.name, Author.slug).join(BookAuthor, BookAuthor.author_id == Author.id)
-            .where(BookAuthor.book_id.in_([row.id for row in pool])).group_by(Author.name, Author.slug)
-            .order_by(func.count().desc(), Author.name)
-        ).all()
-        authors = [{"name": a.name, "url": author_url(a.slug)} for a in credited if _named(a.name, read.words)][:AUTHORS]
+    # The authors of the books found anywhere whose names hold the words (the words may be a title's).
+    credited = session.execute(
+        select(Author.name, Author.slug).join(BookAuthor, BookAuthor.author_id == Author.id)
+        .where(BookAuthor.book_id.in_(anywhere)).group_by(Author.name, Author.slug)
+        .order_by(func.count().desc(), Author.name)
+    ).all() if anywhere else []
+    authors = [{"name": a.name, "url": author_url(a.slug)} for a in credited if _named(a.name, read.words)][:AUTHORS]
     categories = [
         {"name": name, "url": search_url(name)}
         for name in session.scalars(select(Category.name).order_by(Category.level, Category.name))

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Connection, bindparam, text
 
-from .documents import MIN_TERM, words
+from .documents import MIN_TERM, fold, words
 
 MAX_WORDS = 8
 MIN_CORRECTED = 5  # shorter words are not corrected (too many neighbours)
@@ -44,6 +44,8 @@ class Group:
 class Plan:
     words: list[str]
     groups: list[Group]
+    typed: str = ""  # the whole text as typed, folded: what an exact title is
+
 
     @property
     def empty(self) -> bool:
@@ -126,7 +128,7 @@ def plan(connection: Connection, typed: str) -> Plan:
             group.alternatives += [Alternative((c,)) for c in group.corrections]
         groups.append(group)
         i += 1
-    return Plan(found, groups)
+    return Plan(found, groups, fold(typed).strip())
 
 
 def distance(a: str, b: str) -> int:

@@ -10,14 +10,14 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
-import { ADMIN_AREAS } from '../areas.js';
+import { areasFor } from '../areas.js';
 
 export const SIDEBAR_WIDTH = 248;
 
-function AreaList({ active, onPick }) {
+function AreaList({ active, session, onPick }) {
   return (
     <List component="nav" aria-label="Back office" sx={{ px: 1 }}>
-      {ADMIN_AREAS.map(({ title, href, Icon }) => (
+      {areasFor(session).map(({ title, href, Icon }) => (
         <ListItemButton
           key={href}
           component={RouterAnchor}
@@ -37,7 +37,7 @@ function AreaList({ active, onPick }) {
   );
 }
 
-function SidebarContent({ active, onPick }) {
+function SidebarContent({ active, session, onPick }) {
   return (
     <>
       <Toolbar sx={{ px: 2 }}>
@@ -45,14 +45,15 @@ function SidebarContent({ active, onPick }) {
           Student Books
         </Typography>
       </Toolbar>
-      <AreaList active={active} onPick={onPick} />
+      <AreaList active={active} session={session} onPick={onPick} />
     </>
   );
 }
 
 const paper = { width: SIDEBAR_WIDTH, boxSizing: 'border-box' };
 
-export default function Sidebar({ active, open, onClose }) {
+// `session` decides which areas are listed (areasFor).
+export default function Sidebar({ active, session, open, onClose }) {
   return (
     <Box component="aside" sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 } }}>
       <Drawer
@@ -63,11 +64,11 @@ export default function Sidebar({ active, open, onClose }) {
         sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paper }}
         slotProps={{ paper: { 'data-testid': 'admin-drawer' } }}
       >
-        <SidebarContent active={active} onPick={onClose} />
+        <SidebarContent active={active} session={session} onPick={onClose} />
       </Drawer>
       <Drawer variant="permanent" open sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': paper }}
         slotProps={{ paper: { 'data-testid': 'admin-sidebar' } }}>
-        <SidebarContent active={active} />
+        <SidebarContent active={active} session={session} />
       </Drawer>
     </Box>
   );

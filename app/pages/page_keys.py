@@ -1,0 +1,116 @@
+"""What each cached page shows, as invalidation keys (db/page_keys.py), found when it is built.
+
+Every product a page shows is found by walking its props (a product record is a dict with an `id`
+and a `price`; a link `/product/{id}` names one too), whatever shape its loader gives them; the
+category each card names comes from one query. The lists a write can reorder or refill are
+declared here per route: a storefront home holds its shop's lists and its content shop's records.
+A cached route nobody declared holds `any`, so any write drops it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from db import page_keys as keys
+from db.models import Booklist, BooklistItem, Product
+
+PRODUCT_LINK = re.compile(r"/product/(\d{1,18})")
+
+
+def products_in(props: Any, found: set[int] | None = None) -> set[int]:
+    """The ids of every product record and product link in a page's props."""
+    found = set() if found is None else found
+    if isinstance(props, dict):
+        if isinstance(props.get("id"), int) and "price" in props:
+            found.add(props["id"])
+        for value in props.values():
+            products_in(value, found)
+    elif isinstance(props, list):
+        for value in props:
+            products_in(value, found)
+    elif isinstance(props, str) and (link := PRODUCT_LINK.fullmatch(props)):
+        found.add(int(link.group(1)))
+    return found
+
+
+def _on_booklists():
+    return (select(BooklistItem.product_id).join(Booklist, Booklist.id == BooklistItem.booklist_id)
+            .where(Booklist.published.is_(True)))
+
+
+@dataclass(frozen=True)
+class Shows:
+    """What a route's pages show besides the products in their props."""
+
+    lists: tuple[str, ...] = ()
+    # A product page: its own product's stock count, reviews, brand, seller and related lists.
+    own_product: bool = False
+    # Prints the stock of every product it lists ("only 2 in stock" on a booklist).
+    stock: bool = False
+    # Totals over every product on a published booklist (the finder).
+    booklisted: bool = False
+
+    def keys(self, session: Session, path_params: dict, props: Any) -> frozenset[str]:
+        found = set(self.lists)
+        ids = products_in(props)
+        found.update(keys.product(product_id) for product_id in ids)
+        own = path_params.get("id") if self.own_product else None
+        condition = Product.id.in_(ids)
+        if self.booklisted:
+            condition = or_(condition, Product.id.in_(_on_booklists()))
+        elif not ids:
+            return frozenset(found)
+        rows = session.execute(select(Product.id, Product.shop, Product.category_id, Product.brand_id,
+                                      Product.seller_id).where(condition))
+        for row in rows:
+            found.update((keys.product(row.id), keys.category(row.category_id)))
+            if self.stock or self.booklisted:
+                found.add(keys.stock(row.id))
+            if row.id == own:
+                found.update((keys.stock(row.id), keys.reviews(row.id), keys.related(row.shop),
+                              keys.related_in(row.category_id)))
+                if row.brand_id is not None:
+                    found.add(keys.brand(row.brand_id))
+                if row.seller_id is not None:
+                    found.add(keys.seller(row.seller_id))
+        return frozenset(found)
+
+
+def storefront(shop: str, content: str, *more: str) -> Shows:
+    """A storefront home: the lists of its goods (Product.shop) and its content shop's records."""
+    return Shows((keys.storefront(shop), keys.content(content), *more))
+
+
+# Route path -> what its pages show. A storefront's lists and content are named in db/queries.
+SHOWN: dict[str, Shows] = {
+    "/": storefront("books", "books"),
+    "/market-1": storefront("market", "market", keys.BRANDS, keys.SELLERS, keys.CATEGORIES),
+    "/grocery1": storefront("grocery", "grocery1"),
+    "/grocery2": storefront("grocery", "grocery2"),
+    "/grocery3": storefront("grocery", "grocery3"),
+    "/gadget-shop": storefront("gadget", "gadget"),
+    "/fashion-shop": storefront("fashion", "fashion", keys.BRANDS),
+    "/furniture-shop": storefront("furniture", "furniture"),
+    "/healthbeauty-shop": storefront("healthbeauty", "healthbeauty"),
+    "/gift-shop": storefront("gift", "gift"),
+    "/product/search/{term:path}": Shows((keys.SEARCH, keys.CATEGORIES)),
+    "/product/{id:int}": Shows(own_product=True),
+    "/author/{slug}": Shows((keys.SHELVES,)),
+    "/books/class-{number:int}": Shows((keys.SHELVES,)),
+    "/books/college": Shows((keys.SHELVES,)),
+    "/books/stories": Shows((keys.SHELVES,)),
+    "/booklists": Shows((keys.BOOKLISTS,), booklisted=True),
+    "/booklists/{slug}": Shows((keys.BOOKLISTS,), stock=True),
+    # The cart lives in the browser: these pages show no data of the shop.
+    "/cart": Shows(),
+    "/checkout": Shows(),
+}
+UNDECLARED = Shows((keys.ANY_CHANGE,))
+
+
+def shown_by(path: str) -> Shows:
+    return SHOWN.get(path, UNDECLARED)

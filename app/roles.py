@@ -1,0 +1,48 @@
+"""Who may use which part of the back office, decided in one place by the request's path.
+
+An owner may do everything. Staff keep the catalogue, orders and reviews (and the rest of the
+daily work) but not the money paid out to sellers, the sellers' package payments, the staff
+accounts or the shop's settings: those paths, pages and APIs alike, are the owner's alone.
+An account the shop requires to enrol in two-factor sign-in reaches only its account page.
+"""
+from __future__ import annotations
+
+OWNER = "owner"
+STAFF = "staff"
+ROLES = (OWNER, STAFF)
+
+# Every path under these (and their CSV exports, "/api/payouts.csv") is the owner's alone. The
+# earning history is the ledger sellers are paid out from, so it goes with payouts.
+OWNER_ONLY = (
+    "/api/payouts", "/api/payout-requests", "/api/package-payments", "/api/earning-history",
+    "/api/admin/staff", "/api/admin/settings",
+    "/admin/payouts", "/admin/payout-requests", "/admin/package-payments", "/admin/earning-history",
+    "/admin/staff", "/admin/settings",
+)
+# Where an account that must enrol in two-factor sign-in may go meanwhile.
+ENROLMENT = ("/admin/account", "/api/admin/account")
+# The page an account is sent to for enrolling.
+ACCOUNT_PAGE = "/admin/account"
+
+ONLY_OWNERS = "Only the shop's owner may use this area"
+ENROL_FIRST = "Set up two-factor sign-in on your account page before using the back office"
+
+
+def under(path: str, prefixes: tuple[str, ...]) -> bool:
+    """Whether `path` is one of `prefixes` or below one ("/api/payouts/3", "/api/payouts.csv"),
+    but not merely starting with the same letters ("/api/payouts-report" is not under "/api/payouts")."""
+    path = path.rstrip("/") or "/"
+    return any(path == p or path.startswith((p + "/", p + ".")) for p in prefixes)
+
+
+def is_back_office_role(role: str) -> bool:
+    return role in ROLES
+
+
+def refusal(role: str, enrolment_required: bool, path: str) -> str | None:
+    """Why an account of `role` may not use `path` (the 403 message), or None when it may."""
+    if enrolment_required and not under(path, ENROLMENT):
+        return ENROL_FIRST
+    if role != OWNER and under(path, OWNER_ONLY):
+        return ONLY_OWNERS
+    return None

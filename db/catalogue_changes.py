@@ -1,0 +1,307 @@
+"""What a write changes, named as invalidation keys (db/page_keys.py).
+
+Read from what a flush writes: the objects it adds, changes and deletes and, for a changed object,
+the columns that changed. A product's new title shows on the pages that show the product; a new
+discount also reorders its storefront's lists, the search results and the book shelves; a sale
+that leaves it in stock changes only the count its own page prints. Some keys need the database
+to be named (the content shops whose tiles show a category, the books of an author, the products
+a customer reviewed): those are gathered while the transaction runs and named once, at commit.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from sqlalchemy import inspect, select
+from sqlalchemy.orm import Session
+
+from . import page_keys as keys
+from .models import (
+    Author,
+    Book,
+    BookAuthor,
+    Booklist,
+    BooklistItem,
+    Brand,
+    Category,
+    Customer,
+    NavigationGroup,
+    NavigationItem,
+    Product,
+    Review,
+    SearchSynonym,
+    Seller,
+    ShowcaseCategory,
+)
+from .models.content import ShopContent
+
+# A transaction that writes more objects than this (seeding, a generated catalogue) is not read
+# object by object: it changes everything.
+MAX_OBJECTS = 2000
+# Nor is one whose keys would be more than this.
+MAX_KEYS = 1000
+UNKNOWN = object()  # a column's value before the change, when it was never loaded
+
+# The lists a product's change can move it in, by name (see `_product_lists`).
+STOREFRONT, SEARCH, SHELVES, RELATED, TILES = "storefront", "search", "shelves", "related", "tiles"
+EVERY_LIST = frozenset({STOREFRONT, SEARCH, SHELVES, RELATED, TILES})
+# Product columns whose change can move the product into, out of or along lists. Any change to a
+# product also changes its own record (keys.product), which every page showing it holds.
+MOVES: dict[str, frozenset[str]] = {
+    "published": EVERY_LIST,
+    "shop": frozenset({STOREFRONT, SEARCH, SHELVES, RELATED}),
+    # in_category sections, related products of the category, search's category filter, tile counts
+    "category_id": frozenset({STOREFRONT, SEARCH, RELATED, TILES}),
+    # on-sale lists, biggest discount first, sale-price sorts and filters, tiles' "up to 30% off"
+    "discount": frozenset({STOREFRONT, SEARCH, SHELVES, TILES}),
+    "price": frozenset({SEARCH, SHELVES}),
+    # best rated first (nearly every list's order or tie-break)
+    "rating": frozenset({STOREFRONT, SEARCH, SHELVES, RELATED}),
+    "review_count": frozenset({STOREFRONT, SEARCH, SHELVES, RELATED}),
+    "created_at": frozenset({STOREFRONT, SEARCH, SHELVES}),  # newest first
+    "featured": frozenset({STOREFRONT, SHELVES}),
+    "status": frozenset({STOREFRONT}),  # furniture's goods flagged "New" first
+    "brand_id": frozenset({STOREFRONT, SEARCH}),  # the market's brand lists; the brand is searched
+    "seller_id": frozenset({STOREFRONT}),  # the market's lists of sellers' shops
+    "title": frozenset({SEARCH}),
+    "description": frozenset({SEARCH}),
+    "author": frozenset({SEARCH}),
+}
+# Columns no page shows at once: best-seller orders move with every sale, and the page cache's
+# time slot refreshes them (app/settings.py page_cache_ttl) rather than every order.
+UNSHOWN = frozenset({"units_sold"})
+# Selling out leaves search's "in stock" filter and counts; coming back in stock may also enter a
+# storefront list that shows only goods in stock (fashion's flash deals).
+SOLD_OUT = frozenset({SEARCH})
+BACK_IN_STOCK = frozenset({STOREFRONT, SEARCH})
+
+
+@dataclass
+class Changes:
+    """One transaction's keys so far, and what is still to be looked up to name the rest."""
+
+    keys: set[str] = field(default_factory=set)
+    tiles_of: set[int] = field(default_factory=set)  # categories whose showcase tiles changed
+    navigation_groups: set[int] = field(default_factory=set)  # groups whose items changed
+    reviewers: set[int] = field(default_factory=set)  # customers whose reviews show a new name or photo
+    authors: set[int] = field(default_factory=set)  # authors whose books show a new name
+
+    def everything(self) -> None:
+        self.keys = {keys.EVERYTHING}
+        self.tiles_of, self.navigation_groups, self.reviewers, self.authors = set(), set(), set(), set()
+
+    @property
+    def anything(self) -> bool:
+        return bool(self.keys or self.tiles_of or self.navigation_groups or self.reviewers or self.authors)
+
+    @property
+    def changes_everything(self) -> bool:
+        return keys.EVERYTHING in self.keys
+
+
+def changed_columns(obj: Any) -> dict[str, tuple[Any, Any]]:
+    """{column attribute: (value before, value now)} of a changed object, from its history."""
+    state = inspect(obj)
+    changed = {}
+    for column in state.mapper.column_attrs:
+        history = state.attrs[column.key].history
+        if history.has_changes():
+            before = history.deleted[0] if history.deleted else UNKNOWN
+            changed[column.key] = (before, history.added[0] if history.added else None)
+    return changed
+
+
+def stock_lists(before: Any, after: int) -> frozenset[str] | None:
+    """The lists a stock change moves the product in, or None when it stays in stock (or out)."""
+    if before is UNKNOWN or (before > 0) != (after > 0):
+        return BACK_IN_STOCK if after > 0 else SOLD_OUT
+    return None
+
+
+def count_shown(before: Any, after: int) -> bool:
+    """Whether a page prints the count before or after (see keys.STOCK_SHOWN_BELOW)."""
+    return before is UNKNOWN or min(before, after) < keys.STOCK_SHOWN_BELOW
+
+
+def stock_changed(changes: Changes, product_id: int, shop: str, before: Any, after: int) -> None:
+    """A product's stock went from `before` to `after` (a sale, a restock, an edit)."""
+    moved = stock_lists(before, after)
+    if moved is None:
+        if count_shown(before, after):
+            changes.keys.add(keys.stock(product_id))
+    else:
+        changes.keys.add(keys.product(product_id))
+        _product_lists(changes, moved, {shop}, set(), books=shop == "books")
+
+
+def _product_lists(changes: Changes, lists: frozenset[str], shops: set[str], categories: set[int], books: bool) -> None:
+    if STOREFRONT in lists:
+        changes.keys.update(keys.storefront(shop) for shop in shops)
+    if SEARCH in lists:
+        changes.keys.add(keys.SEARCH)
+    if SHELVES in lists and books:
+        changes.keys.add(keys.SHELVES)
+    if RELATED in lists:
+        changes.keys.update(keys.related(shop) for shop in shops)
+        changes.keys.update(keys.related_in(category) for category in categories)
+    if TILES in lists:
+        changes.tiles_of.update(categories)
+
+
+def _product(changes: Changes, product: Product, kind: str) -> None:
+    shops, categories = {product.shop}, {product.category_id}
+    if kind != "changed":
+        shown, lists = True, EVERY_LIST
+    else:
+        changed = {column: values for column, values in changed_columns(product).items() if column not in UNSHOWN}
+        shown, lists = False, frozenset()
+        if "stock" in changed:
+            before, after = changed.pop("stock")
+            if (moved := stock_lists(before, after)) is None:
+                if count_shown(before, after):
+                    changes.keys.add(keys.stock(product.id))  # only the count its own page prints
+            else:
+                shown, lists = True, moved
+        shown = shown or bool(changed)
+        for column, (before, _after) in changed.items():
+            lists |= MOVES.get(column, frozenset())
+            if column == "shop" and before is not UNKNOWN:
+                shops.add(before)
+            if column == "category_id" and before is not UNKNOWN:
+                categories.add(before)
+    if shown and product.id is not None:
+        changes.keys.add(keys.product(product.id))
+    books = "books" in shops or inspect(product).dict.get("book") is not None
+    categories.discard(None)
+    _product_lists(changes, lists, shops, categories, books)
+
+
+def _book(changes: Changes, product_id: int | None) -> None:
+    """A book's record or credits: its cards, the shelves and their counts, search, the home's levels."""
+    if product_id is not None:
+        changes.keys.add(keys.product(product_id))
+    changes.keys.update((keys.SHELVES, keys.SEARCH, keys.storefront("books")))
+
+
+def _category(changes: Changes, category: Category, kind: str) -> None:
+    if kind == "new":
+        changes.keys.add(keys.CATEGORIES)
+        return
+    changed = changed_columns(category) if kind == "changed" else {"slug": None}
+    # Lists reach a category and its children by slug: a moved or renamed-slug category (or a
+    # deleted one) changes what many lists hold.
+    if {"slug", "parent_id"} & changed.keys():
+        changes.everything()
+        return
+    changes.keys.add(keys.CATEGORIES)
+    if "name" in changed:
+        changes.keys.update((keys.category(category.id), keys.SEARCH))
+        changes.tiles_of.add(category.id)
+
+
+def _brand(changes: Changes, brand: Brand, kind: str) -> None:
+    changes.keys.add(keys.BRANDS)
+    if kind != "new" and (kind == "deleted" or "name" in changed_columns(brand)):
+        changes.keys.update((keys.brand(brand.id), keys.SEARCH))
+
+
+def _seller(changes: Changes, seller: Seller, kind: str) -> None:
+    changed = changed_columns(seller) if kind == "changed" else {"shop_name": None, "published": None}
+    if "shop_name" in changed or "published" in changed:
+        changes.keys.add(keys.SELLERS)
+    if "shop_name" in changed and kind != "new":
+        changes.keys.add(keys.seller(seller.id))
+
+
+def _review(changes: Changes, review: Review, kind: str) -> None:
+    product_id = review.product_id if review.product_id is not None else getattr(review.product, "id", None)
+    if product_id is not None:
+        changes.keys.add(keys.reviews(product_id))
+
+
+def _customer(changes: Changes, customer: Customer, kind: str) -> None:
+    # Only reviews show a customer (their name and photo); a new customer has none yet.
+    if kind == "changed" and {"name", "image"} & changed_columns(customer).keys():
+        changes.reviewers.add(customer.id)
+
+
+def _author(changes: Changes, author: Author, kind: str) -> None:
+    changes.keys.update((keys.SHELVES, keys.SEARCH))
+    if kind != "new":
+        changes.authors.add(author.id)
+
+
+def _shop_content(changes: Changes, record: ShopContent, kind: str) -> None:
+    changes.keys.add(keys.content(record.shop))
+    if kind == "changed" and (before := changed_columns(record).get("shop", (UNKNOWN,))[0]) not in (UNKNOWN, None):
+        changes.keys.add(keys.content(before))
+
+
+def _navigation_item(changes: Changes, item: NavigationItem, kind: str) -> None:
+    changes.navigation_groups.add(item.group_id)
+    if kind == "changed" and (before := changed_columns(item).get("group_id", (UNKNOWN,))[0]) not in (UNKNOWN, None):
+        changes.navigation_groups.add(before)
+
+
+READERS: dict[type, Callable[[Changes, Any, str], None]] = {
+    Product: _product,
+    Book: lambda changes, book, kind: _book(changes, book.product_id),
+    BookAuthor: lambda changes, credit, kind: _book(changes, credit.book_id),
+    Author: _author,
+    Category: _category,
+    Brand: _brand,
+    Seller: _seller,
+    Review: _review,
+    Customer: _customer,
+    NavigationItem: _navigation_item,
+    Booklist: lambda changes, booklist, kind: changes.keys.add(keys.BOOKLISTS),
+    BooklistItem: lambda changes, item, kind: changes.keys.add(keys.BOOKLISTS),
+    SearchSynonym: lambda changes, synonym, kind: changes.keys.add(keys.SEARCH),
+}
+
+
+def _reader(obj: Any) -> Callable[[Changes, Any, str], None] | None:
+    if isinstance(obj, ShopContent):  # navigation groups, services, banners, slides, tiles, deals...
+        return _shop_content
+    return READERS.get(type(obj))
+
+
+def read_flush(session: Session, changes: Changes) -> None:
+    """Add what this flush writes (session.new, dirty and deleted, as after_flush sees them)."""
+    if changes.changes_everything:
+        return
+    written = [(obj, "new") for obj in session.new]
+    written += [(obj, "changed") for obj in session.dirty if session.is_modified(obj, include_collections=False)]
+    written += [(obj, "deleted") for obj in session.deleted]
+    if len(written) > MAX_OBJECTS:
+        changes.everything()
+        return
+    for obj, kind in written:
+        if (read := _reader(obj)) is not None:
+            read(changes, obj, kind)
+            if changes.changes_everything:
+                return
+
+
+def named(session: Session, changes: Changes) -> set[str]:
+    """Every key of the transaction, the looked-up ones included (a few queries, once, at commit)."""
+    found = set(changes.keys)
+    if changes.changes_everything:
+        return {keys.EVERYTHING}
+    if changes.tiles_of:
+        # A tile of a category also counts its children's products (db/queries/content.py).
+        parents = session.scalars(select(Category.parent_id).where(
+            Category.id.in_(changes.tiles_of), Category.parent_id.is_not(None)))
+        shown = changes.tiles_of | set(parents)
+        found.update(keys.content(shop) for shop in session.scalars(
+            select(ShowcaseCategory.shop).where(ShowcaseCategory.category_id.in_(shown)).distinct()))
+    if changes.navigation_groups:
+        found.update(keys.content(shop) for shop in session.scalars(
+            select(NavigationGroup.shop).where(NavigationGroup.id.in_(changes.navigation_groups)).distinct()))
+    if changes.reviewers:
+        found.update(keys.reviews(product_id) for product_id in session.scalars(
+            select(Review.product_id).where(Review.customer_id.in_(changes.reviewers)).distinct()))
+    if changes.authors:
+        found.update(keys.product(book_id) for book_id in session.scalars(
+            select(BookAuthor.book_id).where(BookAuthor.author_id.in_(changes.authors))))
+    return found if len(found) <= MAX_KEYS else {keys.EVERYTHING}

@@ -1,0 +1,92 @@
+"""Invalidation keys: the names under which a cached page records what it shows, and under which a
+write publishes what it changed (db/catalogue_changes.py). A cached page is dropped when a
+published key is one of its own, and only then (or when its time slot ends).
+
+Keys are short ASCII words without spaces: they also travel in the `Surrogate-Key` header for
+caches in front of the server.
+"""
+from __future__ import annotations
+
+# Published by a write that cannot say what it changed (a bulk import): every page goes.
+EVERYTHING = "*"
+# Held by a page that cannot say what it shows (a route nobody declared): any write drops it.
+ANY_CHANGE = "any"
+# Search results pages: which products match, their order, the facets' counts.
+SEARCH = "search"
+# The book shelves: the level pages (/books/class-9 ...) and the author pages, with their counts.
+SHELVES = "shelves"
+# Lists of categories by name (search facets, the market's category sections).
+CATEGORIES = "categories"
+# Lists of brands (the market's top brands and category brands, fashion's deals of the week).
+BRANDS = "brands"
+# Lists of sellers' shops (the market's category sections).
+SELLERS = "sellers"
+# School booklists: the finder and each list's page.
+BOOKLISTS = "booklists"
+# Pages print a stock count only when it is low: a product page from 10 down ("only 3 left",
+# components/shop/product/BuyBox.jsx), a booklist below the quantity an item lists (at most 99).
+# A sale that leaves more than this in stock changes no page (the props' count, used as the
+# quantity picker's limit, may lag: the checkout checks the stock itself).
+STOCK_SHOWN_BELOW = 100
+# Coarse stand-ins for every product key and every stock key, where a header must stay short.
+PRODUCTS = "products"
+STOCK = "stock"
+
+
+def product(product_id: int) -> str:
+    """Everything a card or a product page shows of one product, its stock count aside."""
+    return f"p:{product_id}"
+
+
+def stock(product_id: int) -> str:
+    """A product's count in stock, which changes with every sale: only the pages that print it."""
+    return f"stock:{product_id}"
+
+
+def reviews(product_id: int) -> str:
+    """The published reviews a product page lists."""
+    return f"reviews:{product_id}"
+
+
+def storefront(shop: str) -> str:
+    """Which of a storefront's goods (Product.shop) its home's lists hold, and in what order."""
+    return f"shop:{shop}"
+
+
+def content(shop: str) -> str:
+    """A content shop's records (navigation, banners, slides, tiles with their figures, deals...)."""
+    return f"content:{shop}"
+
+
+def category(category_id: int) -> str:
+    """A category's name as the cards of its products show it."""
+    return f"category:{category_id}"
+
+
+def brand(brand_id: int) -> str:
+    """A brand's name as its products' pages show it."""
+    return f"brand:{brand_id}"
+
+
+def seller(seller_id: int) -> str:
+    """A seller's shop name as its products' pages show it."""
+    return f"seller:{seller_id}"
+
+
+def related(shop: str) -> str:
+    """The "related products" of a storefront's product pages: the rest of its shop, best rated first."""
+    return f"related:{shop}"
+
+
+def related_in(category_id: int) -> str:
+    """The "related products" drawn from one category, best rated first."""
+    return f"related:c{category_id}"
+
+
+def coarse(key: str) -> str:
+    """The stand-in of a key in a shortened header: every product key becomes `products`."""
+    if key.startswith("p:"):
+        return PRODUCTS
+    if key.startswith("stock:"):
+        return STOCK
+    return key

@@ -1,0 +1,142 @@
+"""Storefront sections of product cards: which published products, in what order, how many.
+
+A page reads every one of its sections in ONE statement: each section is a LIMITed arm of a UNION
+ALL that walks one of the product indexes in the order it shows (db/models/catalogue.py) and stops
+after the products it needs, joined to the card's columns. The authors of the books among them
+come in one more statement, and a product shown by several sections is carded once. So a page costs
+the same two statements however many sections it has, and a section the same few rows however big
+the catalogue grows. The /api lists read one section the same way, so a list and its section
+never disagree.
+
+Statements are built once per set of sections and kept: building one costs more Python than
+running it. They run on the session's connection, as every plain-column read of the storefront
+does: the ORM's result layer would cost more than the statement (grocery1's 68 cards: 3.3 ms of
+Python through session.execute, 1.3 ms through its connection).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Mapping, TypeVar
+
+from sqlalchemy import Select, bindparam, func, literal_column, select, true, union_all
+from sqlalchemy.orm import Session
+from sqlalchemy.sql import operators
+from sqlalchemy.sql.elements import UnaryExpression
+
+from ..models import Book, Category, Order, OrderLine, Product
+from .products import BIGGEST_DISCOUNT, CARD_COLUMNS, CATALOGUE_ORDER, NEWEST, TOP_RATED, cards_of_rows
+
+K = TypeVar("K")
+WEEK = dt.timedelta(days=7)
+
+
+def sold_since() -> Any:
+    """Units of a product ordered since the `since` parameter (a week's best sellers)."""
+    return (
+        select(func.coalesce(func.sum(OrderLine.qty), 0))
+        .join(Order, Order.id == OrderLine.order_id)
+        .where(OrderLine.product_id == Product.id, Order.created_at >= bindparam("since"))
+        .correlate(Product)
+        .scalar_subquery()
+    )
+
+
+# The orders sections are named after. The first five read an index from its start.
+ORDERS: dict[str, tuple] = {
+    "top_rated": TOP_RATED,
+    "newest": NEWEST,
+    "biggest_discount": BIGGEST_DISCOUNT,
+    "catalogue": CATALOGUE_ORDER,
+    "best_selling": (Product.units_sold.desc(), *TOP_RATED),
+    "featured_first": (Product.featured.desc(), *TOP_RATED),
+    # The demo shops' own orders: a shop's few dozen goods sorted.
+    "most_reviewed": (Product.review_count.desc(), *TOP_RATED),
+    "new_first": ((Product.status == "New").desc(), *NEWEST),
+    "fewest_left": (Product.stock, *BIGGEST_DISCOUNT),
+    "best_of_week": (sold_since().desc(), *TOP_RATED),  # needs `since`
+}
+
+# Conditions a section may add; the ones with a parameter need it given when read.
+FILTERS: dict[str, Any] = {
+    "on_sale": Product.discount > 0,
+    "in_stock": Product.stock > 0,
+    "featured": Product.featured == true(),
+    "in_category": Product.category_id == bindparam("category_id"),
+    "beside_category": Product.category_id != bindparam("category_id"),
+    "not_product": Product.id != bindparam("product_id"),
+}
+
+
+@dataclass(frozen=True)
+class Section:
+    """One list of cards. `shop` None: every shop. `categories`: category slugs, each reaching its
+    direct children too (as the search page's category filter does)."""
+
+    shop: str | None
+    order: str  # a key of ORDERS
+    size: int | None = None  # None: all of them
+    offset: int = 0
+    only: tuple[str, ...] = ()  # keys of FILTERS
+    categories: tuple[str, ...] = ()
+
+
+def in_categories(slugs: tuple[str, ...]) -> Any:
+    ids = select(Category.id).where(Category.slug.in_(slugs))
+    children = select(Category.id).where(Category.parent_id.in_(ids))
+    return Product.category_id.in_(ids.union(children))
+
+
+def _arm(number: int, section: Section) -> Select:
+    """The section's product ids and places: its ORDER BY ... LIMIT in a subquery, numbered by the
+    same order (a UNION ALL keeps no order of its own)."""
+    order = ORDERS[section.order]
+    conditions = [Product.published == true(), *(FILTERS[name] for name in section.only)]
+    if section.shop is not None:
+        conditions.append(Product.shop == section.shop)
+    if section.categories:
+        conditions.append(in_categories(section.categories))
+    terms = [(term.element, term.modifier is operators.desc_op) if isinstance(term, UnaryExpression)
+             else (term, False) for term in order]
+    keys = [expression.label(f"k{n}") for n, (expression, _descending) in enumerate(terms)]
+    picked = (select(Product.id, *keys).where(*conditions).order_by(*order)
+              .limit(section.size).offset(section.offset or None).subquery())
+    again = [picked.c[f"k{n}"].desc() if descending else picked.c[f"k{n}"] for n, (_e, descending) in enumerate(terms)]
+    return select(literal_column(str(number)).label("section"), picked.c.id,
+                  func.row_number().over(order_by=again).label("place"))
+
+
+@lru_cache(maxsize=256)
+def _statement(sections: tuple[Section, ...]) -> Select:
+    arms = [_arm(number, section) for number, section in enumerate(sections)]
+    picks = (arms[0] if len(arms) == 1 else union_all(*arms)).subquery("picks")
+    return (
+        select(picks.c.section, *CARD_COLUMNS)
+        .select_from(picks)
+        .join(Product, Product.id == picks.c.id)
+        .join(Category, Category.id == Product.category_id)
+        .outerjoin(Book, Book.product_id == Product.id)
+        .order_by(picks.c.section, picks.c.place)
+    )
+
+
+def cards_of(session: Session, sections: Mapping[K, Section], **params: Any) -> dict[K, list[dict]]:
+    """{key: its section's cards} for every section, read together."""
+    keys = list(sections)
+    rows = session.connection().execute(_statement(tuple(sections.values())), params).all()
+    cards = cards_of_rows(session, rows)
+    found: dict[K, list[dict]] = {key: [] for key in keys}
+    for row in rows:
+        found[keys[row.section]].append(cards[row.id])
+    return found
+
+
+def section_cards(session: Session, section: Section, **params: Any) -> list[dict]:
+    """One section's cards (an /api list)."""
+    return cards_of(session, {None: section}, **params)[None]
+
+
+def week_of(now: dt.datetime | None = None) -> dict[str, dt.datetime]:
+    """The `since` parameter of a week's best sellers."""
+    return {"since": (now or dt.datetime.now(dt.timezone.utc)) - WEEK}

@@ -1,0 +1,134 @@
+"""The search page's filters with their counts, counted in one pass over the rows a search found
+(found.py: at most a thousand or two narrow rows), each facet over the rows found under every
+OTHER chosen filter (search.py hands each facet its tally). Only the authors and the categories'
+names need the database: a book's credits are not in the row.
+"""
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Sequence
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from .. import levels
+from ..models import Author, BookAuthor, Category
+from .found import Hit, among
+
+TOP_AUTHORS = 10
+# A level filter's value is the last part of that level's browse page (db/levels.py): class-9,
+# college, stories. Values -> (level kind, class number or 0), in the order the facet lists them.
+LEVELS = {
+    levels.Level(kind, n, n).url.rsplit("/", 1)[1]: (kind, n)
+    for kind, n in [*(("class", n) for n in levels.CLASSES), ("college", 0), ("age", 0)]
+}
+LEVEL_LABELS = {"college": "College", "age": "Story books"}
+# The price facet's buckets on the sale price: (label, min_price, max_price), bounds included as
+# the min_price/max_price filter includes them, so a bucket's count is what choosing it shows
+# (a book at exactly $10 is in both of its buckets, as either filter finds it).
+PRICE_RANGES = [
+    ("Under $10", None, Decimal(10)),
+    ("$10 – $25", Decimal(10), Decimal(25)),
+    ("$25 – $50", Decimal(25), Decimal(50)),
+    ("$50 – $100", Decimal(50), Decimal(100)),
+    ("$100 and over", Decimal(100), None),
+]
+RATINGS = (4, 3, 2, 1)
+
+
+@dataclass
+class Tally:
+    """What the facets count, gathered from found rows in one pass."""
+
+    ids: list[int] = field(default_factory=list)
+    categories: Counter = field(default_factory=Counter)
+    levels: Counter = field(default_factory=Counter)  # (kind, class number or 0)
+    formats: Counter = field(default_factory=Counter)
+    sales: list[float] = field(default_factory=list)  # sorted
+    ratings: list[float] = field(default_factory=list)  # sorted
+    in_stock: int = 0
+
+    @classmethod
+    def of(cls, rows: Sequence[Hit]) -> Tally:
+        tally = cls()
+        for row in rows:
+            tally.ids.append(row.id)
+            tally.categories[row.category_id] += 1
+            if row.level_kind is not None:  # a book: a school book is for one class
+                tally.levels[row.level_kind, row.level_from if row.level_kind == "class" else 0] += 1
+                tally.formats[row.format] += 1
+            tally.sales.append(row.sale)
+            tally.ratings.append(row.rating)
+            tally.in_stock += row.stock > 0
+        tally.sales.sort()
+        tally.ratings.sort()
+        return tally
+
+
+def categories(session: Session, tally: Tally) -> list[dict]:
+    counts = tally.categories
+    named = session.execute(select(Category.id, Category.slug, Category.name).where(Category.id.in_(list(counts)))) if counts else []
+    facet = [{"slug": slug, "name": name, "count": counts[category_id]} for category_id, slug, name in named]
+    return sorted(facet, key=lambda c: (-c["count"], c["name"]))
+
+
+def authors(session: Session, tally: Tally, chosen: str | None) -> list[dict]:
+    """The TOP_AUTHORS authors with the most books among the rows (and the chosen one, wherever it ranks)."""
+    ids = tally.ids
+    dialect = session.connection().dialect.name
+    if not ids:
+        credited = []
+    else:
+        credited = session.execute(
+            select(Author.slug, Author.name, func.count()).join(BookAuthor, BookAuthor.author_id == Author.id)
+            .where(among(BookAuthor.book_id, ids, dialect)).group_by(Author.slug, Author.name)
+            .order_by(func.count().desc(), Author.name).limit(TOP_AUTHORS)
+        ).all()
+    facet = [{"slug": slug, "name": name, "count": count} for slug, name, count in credited]
+    if chosen and all(row["slug"] != chosen for row in facet):
+        # Below the top ten, the visitor's choice still shows (checked): its count is the results'.
+        name = session.scalar(select(Author.name).where(Author.slug == chosen))
+        if name is not None:
+            count = session.scalar(select(func.count()).select_from(BookAuthor).join(Author, Author.id == BookAuthor.author_id)
+                                   .where(Author.slug == chosen, among(BookAuthor.book_id, ids, dialect))) if ids else 0
+            facet.append({"slug": chosen, "name": name, "count": count})
+    return facet
+
+
+def level_choices(tally: Tally, chosen: str | None) -> list[dict]:
+    """Class 1-12, College and Story books, in that order, those with matches."""
+    counts = tally.levels
+    return [
+        {"value": value, "label": f"Class {n}" if kind == "class" else LEVEL_LABELS[kind], "count": counts.get((kind, n), 0)}
+        # The visitor's choice stays on the list (checked, with 0) when the other filters leave none of it.
+        for value, (kind, n) in LEVELS.items() if counts.get((kind, n)) or value == chosen
+    ]
+
+
+def formats(tally: Tally, chosen: str | None) -> list[dict]:
+    counts = tally.formats
+    facet = [{"value": value, "count": count} for value, count in sorted(counts.items(), key=lambda f: (-f[1], f[0]))]
+    if chosen and chosen not in counts:
+        facet.append({"value": chosen, "count": 0})  # still chosen, as on the level pages
+    return facet
+
+
+def prices(tally: Tally) -> list[dict]:
+    sales = tally.sales
+
+    def inside(low, high) -> int:  # bounds included
+        return (len(sales) if high is None else bisect_right(sales, high)) - (0 if low is None else bisect_left(sales, low))
+
+    return [
+        {"label": label, "min": None if low is None else float(low), "max": None if high is None else float(high),
+         "count": inside(low, high)}
+        for label, low, high in PRICE_RANGES
+    ]
+
+
+def ratings(tally: Tally) -> list[dict]:
+    """4 stars & up ... 1 star & up."""
+    return [{"stars": stars, "count": len(tally.ratings) - bisect_left(tally.ratings, stars)} for stars in RATINGS]

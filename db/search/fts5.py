@@ -1,0 +1,90 @@
+"""The search index on SQLite: an FTS5 table of the four fields (db/search/backends.py)."""
+from __future__ import annotations
+
+import json
+
+from sqlalchemy import bindparam, column, literal_column, select, table, text
+
+from .backends import FIELDS, Backend
+from .documents import Document
+from .terms import Plan
+
+
+class Sqlite(Backend):
+    """FTS5 with the porter stemmer (plurals and word forms) over unicode61 without accents, and
+    prefix indexes for the last word as typed."""
+
+    name = "sqlite"
+    table = "product_fts"
+    DDL = (
+        "CREATE VIRTUAL TABLE product_fts USING fts5(title, authors, tags, body, "
+        "tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3')",
+    )
+    DROP = ("DROP TABLE IF EXISTS product_fts",)
+
+    def documents(self, connection, ids):
+        rows = connection.execute(text("SELECT rowid, title, authors, tags, body FROM product_fts WHERE rowid IN :ids")
+                                  .bindparams(bindparam("ids", expanding=True)), {"ids": list(ids)})
+        return [Document(*row) for row in rows]
+
+    def remove(self, connection, ids):
+        connection.execute(text("DELETE FROM product_fts WHERE rowid IN :ids").bindparams(bindparam("ids", expanding=True)),
+                           {"ids": list(ids)})
+
+    def add(self, connection, documents):
+        if documents:
+            connection.execute(text("INSERT INTO product_fts (rowid, title, authors, tags, body) "
+                                    "VALUES (:product_id, :title, :authors, :tags, :body)"),
+                               [d.__dict__ for d in documents])
+
+    @staticmethod
+    def expression(plan: Plan, fields: Sequence[str] = FIELDS) -> str:
+        """An FTS5 query: a quoted string is a phrase, a `*` after it makes its last word a prefix,
+        `{title authors} :` keeps it to those columns. The plan's words are [a-z0-9] only, so
+        nothing a shopper types is read as FTS syntax."""
+        def alternative(alt) -> str:
+            return '"' + " ".join(alt.tokens) + '"' + ("*" if alt.prefix else "")
+
+        groups = ["(" + " OR ".join(alternative(a) for a in group.alternatives) + ")" for group in plan.groups]
+        query = " AND ".join(groups)
+        return query if tuple(fields) == FIELDS else f"{{{' '.join(fields)}}} : ({query})"
+
+    def matches(self, plan, fields=FIELDS):
+        fts = table("product_fts", column("rowid"))
+        return (
+            select(fts.c.rowid.label("product_id"))
+            .where(literal_column("product_fts").op("MATCH")(bindparam("fts", self.expression(plan, fields), unique=True)))
+            .subquery("matched")
+        )
+
+    def narrowest(self, connection, plan, tiers, ids):
+        found: dict[int, int] = {}
+        inside = sorted(ids)
+        for n in range(len(tiers) - 1, -1, -1):  # the widest first: only its products are asked about the next
+            inside = sorted(self._members(connection, plan, tiers[n], inside)) if inside else []
+            found.update(dict.fromkeys(inside, n))
+        return found
+
+    def _members(self, connection, plan, fields, ids):
+        # FTS5 reads a rowid range of its doclists at once, where `rowid IN (...)` alone would test
+        # every match in the index; the ids came from this index in rowid order, so a few ranges
+        # hold them and few others. `+rowid IN` is tested on the range's rows, outside FTS5.
+        union = " UNION ALL ".join(
+            f"SELECT rowid FROM product_fts WHERE product_fts MATCH :fts AND rowid BETWEEN {low:d} AND {high:d} "
+            "AND +rowid IN (SELECT value FROM json_each(:ids))" for low, high in id_ranges(ids))
+        rows = connection.execute(text(union), {"fts": self.expression(plan, fields), "ids": json.dumps(list(ids))})
+        return {rowid for (rowid,) in rows}
+
+
+GAP = 4096  # ids further apart than this are looked up in ranges of their own...
+RANGES = 16  # ...in at most this many ranges
+
+
+def id_ranges(ids: list[int]) -> list[tuple[int, int]]:
+    """Sorted ids as a few (low, high) ranges: split at gaps wider than GAP, the narrowest of
+    those gaps closed again until at most RANGES remain."""
+    gaps = sorted((b - a, i) for i, (a, b) in enumerate(zip(ids, ids[1:])) if b - a > GAP)
+    cuts = sorted(i for _, i in gaps[-(RANGES - 1):])
+    starts = [0, *(i + 1 for i in cuts)]
+    ends = [*cuts, len(ids) - 1]
+    return [(ids[a], ids[b]) for a, b in zip(starts, ends)]
