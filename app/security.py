@@ -72,7 +72,6 @@ class SecurityHeaders:
             (b"x-frame-options", b"DENY"),
             (b"referrer-policy", b"strict-origin-when-cross-origin"),
             (b"permissions-policy", PERMISSIONS.encode()),
-            (b"cross-origin-opener-policy", b"same-origin"),
         ]
         self.https = https
 

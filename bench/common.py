@@ -5,6 +5,7 @@ import gzip
 import json
 import os
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
@@ -55,6 +56,9 @@ def seeded_database():
 def server_process(url: str, media: Path, port: int = 8765, module: str = "app", **env):
     """A server on loopback (`python -m module`, the shop's own by default): (its process, its base
     URL), stopped afterwards."""
+    with socket.socket() as probe:
+        if probe.connect_ex(("127.0.0.1", port)) == 0:  # the figures would be another server's
+            raise RuntimeError(f"port {port} is taken by another server; stop it first")
     environment = {**os.environ, "DATABASE_URL": url, "MEDIA_DIR": str(media), "PORT": str(port),
                    "HOST": "127.0.0.1", "SEED": "0", **env}
     process = subprocess.Popen([sys.executable, "-m", module], cwd=ROOT, env=environment,

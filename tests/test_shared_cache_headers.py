@@ -15,7 +15,7 @@ from app.pages.page_keys import products_in
 from app.shared_cache import SURROGATE_KEY_LIMIT, surrogate_key
 
 SECURITY = ("x-content-type-options", "x-frame-options", "referrer-policy", "permissions-policy",
-            "cross-origin-opener-policy", "content-security-policy")
+            "content-security-policy")
 
 
 def test_an_anonymous_page_is_public_for_shared_caches_with_its_keys(client):
