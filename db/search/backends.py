@@ -13,8 +13,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Iterable, Iterator, Sequence
 
-from sqlalchemy import Connection, text
-from sqlalchemy.sql import FromClause, Subquery
+from sqlalchemy import Connection, select, text
+from sqlalchemy.sql import Subquery
 
 from .documents import Document
 from .terms import Plan
@@ -26,7 +26,7 @@ class Backend:
     name: str
     # Whether a join of the matches to the products, with a limit, reads only as many matches as
     # it keeps (SQLite: FTS5 drives the join). PostgreSQL may walk the products in id order
-    # testing every document instead, so its matches are asked for a few at a time (`first`).
+    # testing every document instead, so its matches are asked for a batch at a time (`first`).
     joins_matches = True
     table: str  # the index's own table
     DDL: tuple[str, ...]  # what creates it (the migration runs it)
@@ -52,10 +52,11 @@ class Backend:
         """(product_id) of the indexed products the plan matches within these fields."""
         raise NotImplementedError
 
-    def first(self, connection: Connection, plan: Plan, fields: Sequence[str], limit: int) -> FromClause:
+    def first(self, plan: Plan, fields: Sequence[str], limit: int) -> Subquery:
         """(product_id) of at most `limit` products the plan matches in these fields, about the
-        first ones, read no further than that (when not joins_matches)."""
-        raise NotImplementedError
+        first ones, read no further than that."""
+        matched = self.matches(plan, fields)
+        return select(matched.c.product_id).limit(limit).subquery("first")
 
     def narrowest(self, connection: Connection, plan: Plan, tiers: Sequence[Sequence[str]],
                   ids: Sequence[int]) -> dict[int, int]:

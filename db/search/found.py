@@ -18,7 +18,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Sequence
 
-from sqlalchemy import ARRAY, Float, Integer, Select, String, bindparam, func, literal, select, type_coerce
+from sqlalchemy import ARRAY, Float, Integer, Select, String, bindparam, cast, func, literal, select, type_coerce
 from sqlalchemy.orm import Session
 
 from ..models import Book, Product
@@ -36,10 +36,10 @@ def sale_price_sql():
 
 
 # What the order and the facets read: one narrow row per product (its book's columns or None).
-# Prices and ratings are only compared and sorted: read as floats, not made Decimals row by row.
+# Prices and ratings are only compared and sorted: read as floats (cast in SQL), not made Decimals row by row.
 COLUMNS = (
-    Product.id, Product.category_id, type_coerce(sale_price_sql(), Float).label("sale"),
-    type_coerce(Product.rating, Float).label("rating"), Product.review_count, Product.units_sold, Product.stock,
+    Product.id, Product.category_id, cast(sale_price_sql(), Float).label("sale"),
+    cast(Product.rating, Float).label("rating"), Product.review_count, Product.units_sold, Product.stock,
     # Only sorted: as stored (ISO text on SQLite), not made a datetime row by row.
     type_coerce(Product.created_at, String).label("created_at"), Book.format, Book.level_kind, Book.level_from,
 )
@@ -94,7 +94,7 @@ def rows(session: Session, conditions: Sequence[Any], limit: int, plan: Plan | N
     # conditions leave too few of them.
     batch = limit + limit // 8 + 8  # a few unpublished ones among them
     while True:
-        first = backend.first(connection, plan, fields, batch)
+        first = backend.first(plan, fields, batch)
         hits = read(of(first.join(Product, Product.id == first.c.product_id)))
         if len(hits) >= limit or connection.scalar(select(func.count()).select_from(first)) < batch:
             return hits  # enough, or every match read

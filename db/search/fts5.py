@@ -68,10 +68,13 @@ class Sqlite(Backend):
     def _members(self, connection, plan, fields, ids):
         # FTS5 reads a rowid range of its doclists at once, where `rowid IN (...)` alone would test
         # every match in the index; the ids came from this index in rowid order, so a few ranges
-        # hold them and few others. `+rowid IN` is tested on the range's rows, outside FTS5.
+        # hold them and few others. `+rowid IN` is tested on the range's rows, outside FTS5. Each
+        # range is read downwards: a column filter reads on past the range to the next match in
+        # those columns, and the ids are the index's first matches, so little lies below them
+        # (upwards, "books" in the titles: the whole doclist, 16 ms at a million products).
         union = " UNION ALL ".join(
-            f"SELECT rowid FROM product_fts WHERE product_fts MATCH :fts AND rowid BETWEEN {low:d} AND {high:d} "
-            "AND +rowid IN (SELECT value FROM json_each(:ids))" for low, high in id_ranges(ids))
+            f"SELECT * FROM (SELECT rowid FROM product_fts WHERE product_fts MATCH :fts AND rowid BETWEEN {low:d} "
+            f"AND {high:d} AND +rowid IN (SELECT value FROM json_each(:ids)) ORDER BY rowid DESC)" for low, high in id_ranges(ids))
         rows = connection.execute(text(union), {"fts": self.expression(plan, fields), "ids": json.dumps(list(ids))})
         return {rowid for (rowid,) in rows}
 

@@ -16,9 +16,8 @@ from ..queries.book_records import author_url
 from ..queries.content import search_url
 from ..queries.media import media_url
 from ..queries.products import money
-from .backends import FIELDS
+from .backends import FIELDS, backend_for
 from .documents import words
-from .found import rows
 from .terms import plan
 
 MOST = 8
@@ -42,28 +41,31 @@ def suggest(session: Session, typed: str) -> dict:
     read = plan(connection, typed)
     if read.empty:
         return empty
+    backend = backend_for(connection.dialect.name)
 
-    def first(fields) -> list[int]:
-        """The first POOL published products with the words in these fields."""
-        return [hit.id for hit in rows(session, [], POOL, read, fields)]
+    def pool(fields):
+        """The first POOL products with the words in these fields (a few may be unpublished)."""
+        return select(backend.first(read, fields, POOL).c.product_id)
 
-    anywhere = first(FIELDS)
-    pool = first(("title",)) or anywhere
-    best = session.execute(
-        select(Product.id, Product.title, Product.price, Product.discount, Product.images)
-        .where(Product.id.in_(pool)).order_by(Product.units_sold.desc(), Product.rating.desc(), Product.id).limit(TITLES)
-    ).all() if pool else []
+    def best(fields) -> list:
+        return session.execute(
+            select(Product.id, Product.title, Product.price, Product.discount, Product.images)
+            .where(Product.id.in_(pool(fields)), Product.published.is_(True))
+            .order_by(Product.units_sold.desc(), Product.rating.desc(), Product.id).limit(TITLES)
+        ).all()
+
     titles = [
         {"id": row.id, "title": row.title, "url": f"/product/{row.id}", "imgUrl": media_url(row.images[0]) if row.images else None,
          "price": money(cents(row.price * (100 - row.discount) / 100))}
-        for row in best
+        for row in best(("title",)) or best(FIELDS)
     ]
     # The authors of the books found anywhere whose names hold the words (the words may be a title's).
     credited = session.execute(
         select(Author.name, Author.slug).join(BookAuthor, BookAuthor.author_id == Author.id)
-        .where(BookAuthor.book_id.in_(anywhere)).group_by(Author.name, Author.slug)
+        .join(Product, Product.id == BookAuthor.book_id)
+        .where(BookAuthor.book_id.in_(pool(FIELDS)), Product.published.is_(True)).group_by(Author.name, Author.slug)
         .order_by(func.count().desc(), Author.name)
-    ).all() if anywhere else []
+    ).all()
     authors = [{"name": a.name, "url": author_url(a.slug)} for a in credited if _named(a.name, read.words)][:AUTHORS]
     categories = [
         {"name": name, "url": search_url(name)}

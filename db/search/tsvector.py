@@ -5,7 +5,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Sequence
 
-from sqlalchemy import ARRAY, Integer, bindparam, column, func, literal_column, select, table, text
+from sqlalchemy import bindparam, column, func, literal_column, select, table, text, union_all
 
 from .backends import FIELDS, Backend
 from .documents import Document
@@ -101,25 +101,30 @@ class Postgres(Backend):
             .subquery("matched")
         )
 
-    def first(self, connection, plan, fields, limit):
+    def first(self, plan, fields, limit):
         """Asked with a limit, the planner likes reading the table until it has enough, which it
         thinks cheap whenever it cannot tell how rare the words are; but every row's tsvector is
         read and tested (a million products: 270 ms to learn that no title says "whitf...", 20 ms
-        to find 500 physics books where the GIN index takes 6). So a few ids are first looked for
-        among the first PROBE products (a word most products hold: "cla" is in every "Class 9 ..."
-        title); else the matches are a MATERIALIZED CTE, which is planned as if every match were
-        wanted (the GIN index, unless most products match) and read only as far as the limit."""
+        to find 500 physics books where the GIN index takes 6). So the matches are a MATERIALIZED
+        CTE, planned as if every match were wanted (the GIN index, unless most products match)
+        and read only as far as the limit. A few ids are looked for among the first PROBE
+        products before (a word many products hold, "cla" of every "Class 9 ..." title, is found
+        there at once), and the index is read only when they do not hold enough."""
         searched, fields = self._searched(fields)
         query = self._query(plan, fields)
-        if limit <= FEW:
-            probed = (select(column("product_id"), column(searched)).select_from(table("product_search"))
-                      .order_by(column("product_id")).limit(PROBE).subquery("probed"))
-            ids = list(connection.scalars(select(probed.c.product_id).where(probed.c[searched].op("@@")(query)).limit(limit)))
-            if len(ids) == limit:
-                return select(func.unnest(bindparam("probed", ids, type_=ARRAY(Integer))).label("product_id")).subquery("first")
         matched = (select(column("product_id")).select_from(table("product_search")).where(column(searched).op("@@")(query))
                    .cte("matched").prefix_with("MATERIALIZED"))
-        return select(matched.c.product_id).limit(limit).subquery("first")
+        if limit > FEW:
+            return select(matched.c.product_id).limit(limit).subquery("first")
+        probed = (select(column("product_id"), column(searched)).select_from(table("product_search"))
+                  .order_by(column("product_id")).limit(PROBE).subquery("probed"))
+        found = select(probed.c.product_id).where(probed.c[searched].op("@@")(query)).limit(limit).cte("found")
+        # Counted once (an InitPlan): the index's branch is not even started when the probe is enough.
+        enough = select(func.count()).select_from(found).scalar_subquery() == limit
+        return union_all(
+            select(found.c.product_id).where(enough),
+            select(matched.c.product_id).where(~enough).limit(limit),
+        ).subquery("first")
 
     def narrowest(self, connection, plan, tiers, ids):
         if not ids:
