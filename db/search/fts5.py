@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from typing import Sequence
 
 from sqlalchemy import bindparam, column, literal_column, select, table, text
 
