@@ -29,12 +29,19 @@ _JSON_ESCAPES = (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028"
 _LEADING_HINTS = re.compile(r'(?:<link rel="preload"[^>]*/>)+')
 
 
-def script_json(value: Any) -> Markup:
-    """JSON that is safe inside <script type="application/json">, whatever the data holds."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+def compact_json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def safe_in_script(text: str) -> Markup:
+    """JSON text made safe inside <script type="application/json">, whatever the data holds."""
     for character, escape in _JSON_ESCAPES:  # five str.replace passes: translate() took milliseconds on a storefront's props
         text = text.replace(character, escape)
     return Markup(text)
+
+
+def script_json(value: Any) -> Markup:
+    return safe_in_script(compact_json(value))
 
 
 class DocumentRenderer:
@@ -48,7 +55,10 @@ class DocumentRenderer:
         self.loader = (ROOT / "templates" / "load_scripts.js").read_text()
         self.policy = PagePolicy([self.loader], media_url)
 
-    def render(self, page: dict, *, nonce: str, html: str = "", css: str = "", css_ids: str = "", meta: dict | None = None) -> str:
+    def render(self, page: dict, *, nonce: str, page_json: str | None = None, html: str = "", css: str = "",
+               css_ids: str = "", meta: dict | None = None) -> str:
+        """`page_json`: the page as compact_json already encoded it (for the V8 render), so a
+        storefront's props are encoded once per miss, not twice."""
         # Every page keeps SPEC §1's title; pages differ by description and canonical link.
         meta = {"description": DESCRIPTION, **(meta or {}), "title": TITLE}
         if meta.get("canonical", "").startswith("/"):
@@ -57,6 +67,7 @@ class DocumentRenderer:
         hints = hints.group() if hints else ""
         return self.template.render(
             page=page,
+            page_json=safe_in_script(page_json if page_json is not None else compact_json(page)),
             theme=page["theme"],
             hints=Markup(hints),
             markup=Markup(html[len(hints):]),

@@ -17,6 +17,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ..cache import AnswerResponse, CachedPage, page_key
+from ..document import compact_json
 from ..security import new_nonce
 from ..services import Services, services_of
 from ..shared_cache import PRIVATE
@@ -62,7 +63,7 @@ async def render_html(services: Services, request: Request, page: Page) -> tuple
     """The page's document and the headers that must travel with it: its Content-Security-Policy
     names the nonce its style elements carry (app/security.py)."""
     document = page_document(services, request, page)
-    page_json = json.dumps(document, ensure_ascii=False)
+    page_json = compact_json(document)  # for V8 and, escaped, for the document
     nonce = new_nonce()
     headers = {"Content-Security-Policy": services.documents.policy.header(nonce)}
     try:
@@ -70,8 +71,8 @@ async def render_html(services: Services, request: Request, page: Page) -> tuple
     except RenderError as error:
         # A render bug costs speed, never the page: the browser renders it from the props.
         log.error("server render failed, serving the page for the browser to render: %s", error)
-        return services.documents.render(document, nonce=nonce, meta=page.meta), headers
-    html = services.documents.render(document, nonce=nonce, html=rendered.html, css=rendered.css, css_ids=rendered.ids, meta=page.meta)
+        return services.documents.render(document, nonce=nonce, page_json=page_json, meta=page.meta), headers
+    html = services.documents.render(document, nonce=nonce, page_json=page_json, html=rendered.html, css=rendered.css, css_ids=rendered.ids, meta=page.meta)
     return html, headers
 
 
@@ -135,13 +136,3 @@ def page_route(path: str, loader: Loader, *, cached: bool = True, name: str | No
     endpoint.shows = shows if cached else None  # what tests check every cached route declares
     return Route(path, endpoint, methods=["GET", "HEAD"], name=name)
 
-
-def shop_page_route(path: str, name: str, sections: dict[str, Callable[[Session], Any]], description: str) -> Route:
-    """A storefront home whose every prop is one db/queries function of the session (the same
-    function its /api list answers with), read in one session; canonical link = its path."""
-
-    def loader(session: Session, path_params: dict, query: dict) -> Page:
-        props = {key: read(session) for key, read in sections.items()}
-        return Page(name, props, meta={"description": description, "canonical": path})
-
-    return page_route(path, loader)
