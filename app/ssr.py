@@ -36,7 +36,17 @@ class RenderError(Exception):
 # fork (this server never forks once V8 is up); it makes TurboFan compile on the JavaScript thread,
 # and that code calls string builtins such as charCodeAt where it would inline them: emotion's
 # class-name hash ran 3x slower and a storefront render took a fifth longer.
-V8_FLAGS: tuple[str, ...] = ()
+# Memory protection keys stay off: on a CPU with PKU, V8 guards its code and dispatch tables with a
+# key whose rights each thread holds in its own register, and an isolate created on a thread that
+# did not inherit them (a second server in one process, as the tests run them, or an isolate made
+# after the thread that made the first has gone) crashed the process in
+# JSDispatchTable::PreAllocatedEntryNeedsInitialization. The server runs only its own bundle.
+V8_FLAGS: tuple[str, ...] = ("--no-memory-protection-keys",)
+
+
+def start_v8() -> None:
+    """V8's process-wide start, with the server's flags: whatever uses V8 in this process first calls it."""
+    init_mini_racer(flags=V8_FLAGS, ignore_duplicate_init=True)
 
 
 class Isolate:
@@ -68,7 +78,7 @@ class Isolate:
     @classmethod
     def _enter(cls, owner: AbstractContextManager[MiniRacer]) -> MiniRacer:
         with cls._creating:
-            init_mini_racer(flags=V8_FLAGS, ignore_duplicate_init=True)
+            start_v8()
             return owner.__enter__()
 
     async def render(self, name: str, page_json: str, timeout_sec: float) -> str:

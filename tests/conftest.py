@@ -87,6 +87,15 @@ def client(settings) -> TestClient:
         yield test_client
 
 
+def another_browser(client: TestClient) -> TestClient:
+    """A second cookie jar on the same running app (no second lifespan). It sends its requests
+    through the first client's event loop: the app's locks and tasks belong to that loop, and a
+    request on a loop of its own that had to wait for one of them would fail."""
+    browser = TestClient(client.app, base_url="http://127.0.0.1")
+    browser.portal = client.portal
+    return browser
+
+
 def sign_in(client: TestClient, email: str = ADMIN_EMAIL, password: str = ADMIN_PASSWORD) -> httpx.Response:
     """Sign in with credentials the way the /login page does; answers the callback's response."""
     token = client.get("/api/auth/csrf").json()["csrfToken"]

@@ -5,18 +5,13 @@ from __future__ import annotations
 import datetime as dt
 
 import pyotp
-from conftest import sign_in
+from conftest import another_browser, sign_in
 from sqlalchemy import select
 from starlette.testclient import TestClient
 
 from db.models import AuditEntry
 
 STAFF_PASSWORD = "a long staff password"
-
-
-def another_browser(client: TestClient) -> TestClient:
-    """A second cookie jar on the same running app (no second lifespan)."""
-    return TestClient(client.app, base_url="http://127.0.0.1")
 
 
 def db(client: TestClient):

@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from app import auth
 from app.main import create_app
-from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, make_settings, sign_in
+from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, another_browser, make_settings, sign_in
 from db.models import AuthSession, User
 
 
@@ -32,11 +32,6 @@ def cookie_attributes(response, name: str) -> dict:
             attributes["secure"] = "secure" in header.lower()
             return attributes
     raise AssertionError(f"no Set-Cookie for {name}: {response.headers.get_list('set-cookie')}")
-
-
-def another_browser(client: TestClient) -> TestClient:
-    """A second cookie jar on the same running app (no second lifespan)."""
-    return TestClient(client.app, base_url="http://127.0.0.1")
 
 
 def services(client: TestClient):

@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 import pytest
 from sqlalchemy import func, select
-from starlette.testclient import TestClient
+from conftest import another_browser
 
 from db.models import AuditEntry, SearchSynonym
 
@@ -52,7 +52,7 @@ def test_each_pair_is_listed_once_searched_and_paged(admin_client):
 
 
 def test_an_added_pair_finds_both_ways_at_once_and_cached_pages_are_not_served(writer):
-    anonymous = TestClient(writer.app, base_url="http://127.0.0.1")  # the shop's cached pages are for visitors
+    anonymous = another_browser(writer)  # the shop's cached pages are for visitors
     cache = writer.app.state.services.page_cache
     assert titles(writer, "blimp") == [] and "No results" in anonymous.get("/product/search/blimp").text
     cached = len(cache)
@@ -126,7 +126,7 @@ def test_no_session_is_401_and_no_csrf_token_is_403(client, admin_client):
     for method, path in (("POST", PATH), ("PATCH", f"{PATH}/{pair_id}"), ("DELETE", f"{PATH}/{pair_id}")):
         assert admin_client.request(method, path, json={"term": "a", "synonym": "b"}).status_code == 403
     admin_client.headers["X-CSRF-Token"] = token
-    anonymous = TestClient(client.app, base_url="http://127.0.0.1")  # no session cookie
+    anonymous = another_browser(client)  # no session cookie
     for method, path in (("GET", PATH), ("GET", f"{PATH}/{pair_id}"), ("POST", PATH), ("DELETE", f"{PATH}/{pair_id}")):
         response = anonymous.request(method, path, json={"term": "a", "synonym": "b"})
         assert response.status_code == 401 and response.json()["message"]
