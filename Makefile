@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export HOST PORT
 
-.PHONY: run test bench build install chromium wrk nginx clean
+.PHONY: run test bench build install chromium wrk nginx cluster clean
 
 run: install build
 	$(PY) -m app
@@ -41,7 +41,12 @@ chromium:
 # The caching reverse proxy of deploy/nginx-cache.conf, which a test runs in front of the shop
 # (the test is skipped, not failed, where it cannot be installed).
 nginx:
-	@command -v nginx >/dev/null || test -x /usr/sbin/nginx || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; } || echo "nginx could not be installed: tests/test_nginx_cache.py will be skipped"
+	@command -v nginx >/dev/null || test -x /usr/sbin/nginx || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; } || echo "nginx could not be installed: tests/test_nginx_cache.py and tests/test_cluster.py will be skipped"
+
+# Several instances on one PostgreSQL database behind nginx (deploy/cluster.py: DATABASE_URL,
+# INSTANCES, PORT); Ctrl-C stops everything.
+cluster: install build nginx
+	$(PY) -m deploy.cluster
 
 # The load generator of the cache benchmark.
 wrk:

@@ -30,7 +30,9 @@ def main() -> None:
     settings = Settings()
     print(f"Student Books on http://{settings.host}:{settings.port}  (admin: {settings.admin_email}, "
           f"{settings.workers} process{'es' if settings.workers > 1 else ''})", flush=True)
-    options = dict(host=settings.host, port=settings.port, log_level="info", access_log=False)
+    # Forwarded headers are read by the app, from TRUSTED_PROXIES only (app/proxies.py): uvicorn's
+    # own reading (on by default, trusting 127.0.0.1) would rewrite the client before the app sees it.
+    options = dict(host=settings.host, port=settings.port, log_level="info", access_log=False, proxy_headers=False)
     if settings.workers == 1:
         uvicorn.run(create_app(settings), **options)
         return

@@ -21,10 +21,7 @@ import functools
 import hashlib
 import hmac
 import secrets
-import time
-from collections import deque
 from dataclasses import dataclass
-from typing import Callable
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -281,86 +278,37 @@ def anonymous_csrf(request: Request) -> str:
 # --- cookies ---------------------------------------------------------------------------------
 
 
-def _cookie(response: Response, settings: Settings, name: str, value: str, max_age: int | None) -> None:
-    response.set_cookie(
-        name, value, max_age=max_age, path="/", httponly=True, samesite="lax", secure=settings.secure_cookies
-    )
+def _cookie(response: Response, request: Request, name: str, value: str, max_age: int | None) -> None:
+    # Secure when the settings say so, or when this request came over https (directly, or through
+    # a trusted proxy that said so: app/proxies.py).
+    secure = services_of(request).settings.secure_cookies or request.url.scheme == "https"
+    response.set_cookie(name, value, max_age=max_age, path="/", httponly=True, samesite="lax", secure=secure)
 
 
-def set_session_cookie(response: Response, settings: Settings, token: str) -> None:
+def set_session_cookie(response: Response, request: Request, token: str) -> None:
     # The browser may keep it as long as the session could live; the server enforces idle expiry.
-    _cookie(response, settings, SESSION_COOKIE, token, settings.session_absolute_sec)
+    _cookie(response, request, SESSION_COOKIE, token, services_of(request).settings.session_absolute_sec)
 
 
-def clear_session_cookie(response: Response, settings: Settings) -> None:
-    _cookie(response, settings, SESSION_COOKIE, "", 0)
+def clear_session_cookie(response: Response, request: Request) -> None:
+    _cookie(response, request, SESSION_COOKIE, "", 0)
 
 
-def set_csrf_cookie(response: Response, settings: Settings, token: str) -> None:
+def set_csrf_cookie(response: Response, request: Request, token: str) -> None:
     # A browser-session cookie: it lives until the browser closes or a sign-in replaces it.
-    _cookie(response, settings, CSRF_COOKIE, token, None)
+    _cookie(response, request, CSRF_COOKIE, token, None)
 
 
-def clear_csrf_cookie(response: Response, settings: Settings) -> None:
-    _cookie(response, settings, CSRF_COOKIE, "", 0)
+def clear_csrf_cookie(response: Response, request: Request) -> None:
+    _cookie(response, request, CSRF_COOKIE, "", 0)
 
 
-def set_challenge_cookie(response: Response, settings: Settings, token: str, lifetime: dt.timedelta) -> None:
-    _cookie(response, settings, CHALLENGE_COOKIE, token, int(lifetime.total_seconds()))
+def set_challenge_cookie(response: Response, request: Request, token: str, lifetime: dt.timedelta) -> None:
+    _cookie(response, request, CHALLENGE_COOKIE, token, int(lifetime.total_seconds()))
 
 
-def clear_challenge_cookie(response: Response, settings: Settings) -> None:
-    _cookie(response, settings, CHALLENGE_COOKIE, "", 0)
-
-
-# --- failed sign-ins ----------------------------------------------------------------------------
-
-
-class FailedSignIns:
-    """Counts failed sign-ins per (IP, email) in memory: after `limit` failures within `window`
-    seconds that pair is refused (even with the right password) until the oldest failure ages out.
-    Per server process; a fleet behind a balancer multiplies the limit by its size."""
-
-    def __init__(self, limit: int = 10, window: float = 600.0, clock: Callable[[], float] = time.monotonic,
-                 max_keys: int = 10_000):
-        self.limit, self.window, self.clock, self.max_keys = limit, window, clock, max_keys
-        self._failures: dict[tuple[str, str], deque[float]] = {}
-
-    def _recent(self, key: tuple[str, str]) -> deque[float]:
-        failures = self._failures.get(key, deque())
-        horizon = self.clock() - self.window
-        while failures and failures[0] <= horizon:
-            failures.popleft()
-        return failures
-
-    def blocked(self, key: tuple[str, str]) -> bool:
-        return len(self._recent(key)) >= self.limit
-
-    def failed(self, key: tuple[str, str]) -> None:
-        if key not in self._failures and len(self._failures) >= self.max_keys:
-            self._prune()
-        self._failures.setdefault(key, deque()).append(self.clock())
-
-    def succeeded(self, key: tuple[str, str]) -> None:
-        self._failures.pop(key, None)
-
-    def _prune(self) -> None:
-        """Keeps memory bounded under a flood of distinct keys: forget aged-out pairs, then the
-        oldest half if that was not enough."""
-        for key in [k for k in self._failures if not self._recent(k)]:
-            del self._failures[key]
-        if len(self._failures) >= self.max_keys:
-            by_age = sorted(self._failures, key=lambda k: self._failures[k][-1])
-            for key in by_age[: len(by_age) // 2]:
-                del self._failures[key]
-
-
-def failed_sign_ins(request: Request) -> FailedSignIns:
-    """The application's counter (one per app, created on first use)."""
-    state = request.app.state
-    if not hasattr(state, "failed_sign_ins"):
-        state.failed_sign_ins = FailedSignIns()
-    return state.failed_sign_ins
+def clear_challenge_cookie(response: Response, request: Request) -> None:
+    _cookie(response, request, CHALLENGE_COOKIE, "", 0)
 
 
 # --- where to go after sign-in -------------------------------------------------------------------

@@ -9,17 +9,20 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Mount
+from starlette.routing import Mount, Route
 
+from . import health
 from . import services as lifetime
 from .api import routes as api_routes
 from .api.errors import body_of
 from .fast_path import CachedPages
+from .media_store import media_endpoint
 from .pages import routes as page_routes
 from .pages.errors import error_page
+from .proxies import ForwardedHeaders, TrustedProxies
 from .security import SecurityHeaders
 from .settings import Settings
-from .static import ImmutableStaticFiles, MediaFiles
+from .static import ImmutableStaticFiles
 
 log = logging.getLogger("studentbooks")
 
@@ -53,15 +56,18 @@ def create_app(settings: Settings | None = None) -> Starlette:
             await lifetime.stop(app.state.services)
 
     routes = [
+        *health.routes,
         *api_routes.routes(),
         *page_routes.routes(),
         Mount("/build", ImmutableStaticFiles(directory=settings.build_dir, check_dir=False), name="build"),
-        Mount("/media", MediaFiles(directory=settings.media_dir, check_dir=False), name="media"),
+        Route("/media/{path:path}", media_endpoint(settings.media_dir), methods=["GET", "HEAD"], name="media"),
     ]
     return Starlette(
         routes=routes,
         lifespan=lifespan,
-        # Cached anonymous pages are answered first, with the security headers baked in (app/fast_path.py).
-        middleware=[Middleware(CachedPages), Middleware(SecurityHeaders, https=settings.public_url.startswith("https://"))],
+        # A trusted proxy's client address and scheme first (app/proxies.py); then cached anonymous
+        # pages are answered, with the security headers baked in (app/fast_path.py).
+        middleware=[Middleware(ForwardedHeaders, proxies=TrustedProxies(settings.trusted_proxies)), Middleware(CachedPages),
+                    Middleware(SecurityHeaders, https=settings.public_url.startswith("https://"))],
         exception_handlers={HTTPException: http_error, Exception: server_error},
     )

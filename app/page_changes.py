@@ -2,7 +2,9 @@
 and dropping the cached pages each change makes stale.
 
 A background task reads the changes after the last one this server saw every `ttl / 2` seconds,
-in a worker thread, and drops the pages holding their keys. A page is served from the cache only
+in a worker thread, and drops the pages holding their keys; on PostgreSQL each committed change is
+also announced (app/change_notices.py), and read at once, so other instances drop their pages
+within moments whatever the ttl. A page is served from the cache only
 while the last read began at most `ttl` seconds ago: past that, the request reads the log itself
 first. A write through this server reads it at once, so its own change shows on the next request.
 """
@@ -23,6 +25,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from db import catalogue_version
 
 from .cache import PageCache, drops
+from .change_notices import ChangeNotices, listen_url
 
 log = logging.getLogger("studentbooks.pages")
 
@@ -48,19 +51,26 @@ class CatalogueVersion:
         self._forgotten = 0  # changes up to this one are no longer remembered
         self._lock: asyncio.Lock | None = None
         self._task: asyncio.Task | None = None
+        self._notices: ChangeNotices | None = None
         self._pruned_at = -math.inf
 
     # --- reading the log ---------------------------------------------------------------------
 
-    def start(self) -> None:
-        """Start at the newest change (the cache is empty) and follow the log from there."""
+    def start(self, database_url: str | None = None) -> None:
+        """Start at the newest change (the cache is empty) and follow the log from there, hearing
+        of changes as they commit where the database announces them."""
         with self._sessions() as session:
             self.seen = self._forgotten = catalogue_version.current(session)
         self.read_at = time.monotonic()
         self._lock = asyncio.Lock()
         self._task = asyncio.get_running_loop().create_task(self._follow())
+        if database_url and (url := listen_url(database_url)):
+            self._notices = ChangeNotices(url, self.catch_up)
+            self._notices.start()
 
     async def stop(self) -> None:
+        if self._notices is not None:
+            await self._notices.stop()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

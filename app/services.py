@@ -13,10 +13,12 @@ from db.queries.cart import demo_cart
 from .cache import AnswerHeaders, PageCache
 from .database import Database
 from .document import DocumentRenderer
+from .media_store import MediaStore, media_store
 from .page_changes import CatalogueVersion
 from .security import HSTS, NOTHING, SecurityHeaders
 from .settings import Settings
 from .shared_cache import PurgeReporter, SharedCaching
+from .sign_in_limit import SignInLimit, start_limit
 from .ssr import Renderer
 
 log = logging.getLogger("studentbooks")
@@ -30,6 +32,8 @@ class Services:
     documents: DocumentRenderer
     page_cache: PageCache
     catalogue_version: CatalogueVersion
+    sign_in_limit: SignInLimit  # failed sign-ins, counted for every instance (app/sign_in_limit.py)
+    media: MediaStore  # where uploads are kept (MEDIA_STORE)
     # The demo cart's items (real products at 250), found once at start-up; empty outside demo mode.
     demo_cart: list[dict] = field(default_factory=list)
 
@@ -57,7 +61,9 @@ async def start(settings: Settings) -> Services:
     media.configure(settings.media_url)
     upgrade(settings.database_url)
     db = Database(settings.database_url)
+    media_kept = media_store(settings.media_store, db, settings.media_dir)
     prepare_data(settings, db)
+    sign_in_limit = await start_limit(settings.redis_url, db)
     renderer = Renderer(
         settings.build_dir / "server.js",
         size=settings.ssr_pool_size,
@@ -69,7 +75,7 @@ async def start(settings: Settings) -> Services:
     pages = PageCache(settings.page_cache_entries, answer_headers(settings), settings.page_cache_ttl,
                       settings.page_cache_mb * 1024 * 1024)
     version = CatalogueVersion(db.sessions, pages, settings.catalogue_version_ttl, PurgeReporter(settings.purge_url).report)
-    version.start()
+    version.start(settings.database_url)
     return Services(
         settings=settings,
         db=db,
@@ -77,6 +83,8 @@ async def start(settings: Settings) -> Services:
         documents=DocumentRenderer(settings.build_dir / "manifest.json", settings.public_url, settings.media_url),
         page_cache=pages,
         catalogue_version=version,
+        sign_in_limit=sign_in_limit,
+        media=media_kept,
         demo_cart=db.read_sync(demo_cart) if settings.demo else [],
     )
 
@@ -96,6 +104,7 @@ def prepare_data(settings: Settings, db: Database) -> None:
 
 async def stop(services: Services) -> None:
     await services.catalogue_version.stop()
+    await services.sign_in_limit.close()
     await services.renderer.close()
     services.db.dispose()
 

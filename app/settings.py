@@ -66,5 +66,11 @@ class Settings:
     session_idle_sec: int = field(default_factory=lambda: _int("SESSION_IDLE_SEC", 2 * 3600))
     session_absolute_sec: int = field(default_factory=lambda: _int("SESSION_ABSOLUTE_SEC", 7 * 24 * 3600))
     secure_cookies: bool = field(default_factory=lambda: _flag("SECURE_COOKIES", False))
+    # Several instances on one database (README "Running several instances"): where failed sign-ins
+    # are counted (Redis when set, else the database), where uploads are kept ("folder" or
+    # "database"), and the proxies whose X-Forwarded-For/-Proto are believed (addresses or CIDRs).
+    redis_url: str = field(default_factory=lambda: os.environ.get("REDIS_URL", ""))
+    media_store: str = field(default_factory=lambda: os.environ.get("MEDIA_STORE", "folder").strip().lower())
+    trusted_proxies: str = field(default_factory=lambda: os.environ.get("TRUSTED_PROXIES", ""))
     # Seed an empty database with the demo data on start.
     seed: bool = field(default_factory=lambda: _flag("SEED", True))

@@ -5,7 +5,7 @@ challenge: a random token (only its hash is stored) bound to the account and val
 which the second step exchanges, with an authenticator or recovery code, for a session. When the
 shop requires two-factor sign-in, an account without it is signed in with a session that can only
 enrol (app/roles.py). Failed attempts are recorded too; the sign-in limit itself is the HTTP
-layer's (app/auth.py FailedSignIns).
+layer's (app/sign_in_limit.py).
 """
 from __future__ import annotations
 

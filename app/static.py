@@ -8,6 +8,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+# Media is kept a day by browsers and shared caches (app/media_store.py serves the same).
+MEDIA_CACHE = "public, max-age=86400"
 
 
 class ImmutableStaticFiles(StaticFiles):
@@ -40,6 +42,6 @@ class ImmutableStaticFiles(StaticFiles):
 class MediaFiles(StaticFiles):
     def file_response(self, *args, **kwargs):
         response = super().file_response(*args, **kwargs)
-        response.headers["Cache-Control"] = "public, max-age=86400"
+        response.headers["Cache-Control"] = MEDIA_CACHE
         response.headers["X-Content-Type-Options"] = "nosniff"
         return response

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import sys
 
-from . import admin_lists, admin_ssr, book_import, cache, ledger, lighthouse, live_traffic, miss, search, sizes, soak, ssr
+from . import admin_lists, admin_ssr, book_import, cache, cluster, ledger, lighthouse, live_traffic, miss, search, sizes, soak, ssr
 from .common import running_server, seeded_database
 
 STOREFRONTS = [
@@ -18,7 +18,9 @@ def section(text: str) -> None:
 
 
 def main() -> None:
-    only = set(sys.argv[1:])  # e.g. `python -m bench sizes ssr` runs just those
+    # e.g. `python -m bench sizes ssr` runs just those; a number is the search section's catalogue size
+    only = {arg for arg in sys.argv[1:] if not arg.isdigit()}
+    sizes_asked = [int(arg) for arg in sys.argv[1:] if arg.isdigit()]
     wanted = lambda name: not only or name in only  # noqa: E731
     with seeded_database() as (url, media), running_server(url, media, SSR_POOL_SIZE=str(os.cpu_count() or 1)) as base:
         if wanted("sizes"):
@@ -42,9 +44,11 @@ def main() -> None:
     if wanted("book_import"):
         section(book_import.run())
     if wanted("search"):
-        section(search.run())
+        section(search.run(*sizes_asked[:1]))
     if wanted("soak"):
         section(soak.run())
+    if wanted("cluster"):
+        section(cluster.run())
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """A cache miss, stage by stage: per storefront page, the median server time of an uncached answer
 and where it goes (database: the loader's session; V8: the render; document: the Jinja shell;
-compression: brotli and gzip of the body; other: routing, JSON, the cache's own work). Budget:
+compression: brotli of the body, gzip being compressed only when a client first asks for it;
+other: routing, JSON, the cache's own work). Budget:
 a storefront home's miss in at most 10 ms, median. Beside the wall time, the CPU time the whole
 process spent on the miss (every thread): on a machine busy with other work it shows the cost the
 wall time hides.

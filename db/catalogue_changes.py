@@ -149,17 +149,26 @@ def _product_lists(changes: Changes, lists: frozenset[str], shops: set[str], cat
 
 
 def _product(changes: Changes, product: Product, kind: str) -> None:
-    shops, categories = {product.shop}, {product.category_id}
-    if kind != "changed":
+    product_written(changes, product.id, product.shop, product.category_id,
+                    changed_columns(product) if kind == "changed" else None,
+                    books=inspect(product).dict.get("book") is not None)
+
+
+def product_written(changes: Changes, product_id: int | None, shop: str, category_id: int | None,
+                    changed: dict[str, tuple[Any, Any]] | None, books: bool = False) -> None:
+    """A product added or deleted (`changed` None), or these of its columns changed
+    ({column: (value before, value now)}); `books`: it is a book."""
+    shops, categories = {shop}, {category_id}
+    if changed is None:
         shown, lists = True, EVERY_LIST
     else:
-        changed = {column: values for column, values in changed_columns(product).items() if column not in UNSHOWN}
+        changed = {column: values for column, values in changed.items() if column not in UNSHOWN}
         shown, lists = False, frozenset()
         if "stock" in changed:
             before, after = changed.pop("stock")
             if (moved := stock_lists(before, after)) is None:
                 if count_shown(before, after):
-                    changes.keys.add(keys.stock(product.id))  # only the count its own page prints
+                    changes.keys.add(keys.stock(product_id))  # only the count its own page prints
             else:
                 shown, lists = True, moved
         shown = shown or bool(changed)
@@ -169,11 +178,29 @@ def _product(changes: Changes, product: Product, kind: str) -> None:
                 shops.add(before)
             if column == "category_id" and before is not UNKNOWN:
                 categories.add(before)
-    if shown and product.id is not None:
-        changes.keys.add(keys.product(product.id))
-    books = "books" in shops or inspect(product).dict.get("book") is not None
+    if shown and product_id is not None:
+        changes.keys.add(keys.product(product_id))
     categories.discard(None)
-    _product_lists(changes, lists, shops, categories, books)
+    _product_lists(changes, lists, shops, categories, books or "books" in shops)
+
+
+# A book as bulk statements wrote it: (product id, category id now, its changed product columns as
+# `product_written` takes them or None when created, whether its book record or credits changed).
+BookWritten = tuple[int, int | None, dict[str, tuple[Any, Any]] | None, bool]
+
+
+def books_written(written: list[BookWritten]) -> Changes:
+    """What bulk statements wrote to books, which no flush reads (the CSV import). More books than
+    a flush is read for fold to everything: naming each would cost more than the pages it spares."""
+    changes = Changes()
+    if len(written) > MAX_OBJECTS:
+        changes.everything()
+        return changes
+    for product_id, category_id, changed, book_changed in written:
+        product_written(changes, product_id, "books", category_id, changed, books=True)
+        if book_changed:
+            _book(changes, product_id)
+    return changes
 
 
 def _book(changes: Changes, product_id: int | None) -> None:

@@ -8,7 +8,8 @@ server reads the rows after the last one it saw (app/cache.py) and drops only th
 holding those keys; the newest row's id is the catalogue version.
 
 On PostgreSQL the rows are appended under a transaction-scoped advisory lock, so their ids are in
-commit order and a reader that saw id N has seen every row below it. SQLite has one writer at a time.
+commit order and a reader that saw id N has seen every row below it, and a notification on CHANNEL
+tells every listening server at commit. SQLite has one writer at a time (and servers poll).
 """
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ from .models import PageChange
 _CHANGES = "page_changes"
 # Any number will do, so long as nothing else takes this advisory lock.
 APPEND_LOCK = 7_241_411
+# PostgreSQL's notification channel that tells listening servers a change was committed.
+CHANNEL = "page_change"
 
 
 def current(session: Session) -> int:
@@ -70,6 +73,8 @@ def _append(session: Session, keys: set[str]) -> None:
     connection = session.connection()
     if connection.dialect.name == "postgresql":
         connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": APPEND_LOCK})
+        # Delivered at commit to every server listening (app/change_notices.py), which reads at once.
+        connection.execute(text("SELECT pg_notify(:channel, '')"), {"channel": CHANNEL})
     connection.execute(insert(PageChange.__table__).values(keys=" ".join(sorted(keys))))
 
 

@@ -122,3 +122,31 @@ def test_a_books_author_link_opens_the_authors_page(live_server, page_factory):
     assert all(author["name"] in p["authors"] for p in shown["products"])
     assert same_document(page)
     assert log.errors() == []
+
+
+def test_a_level_pages_rating_and_stock_facets_narrow_the_books_on_the_client(live_server, page_factory):
+    page, log = page_factory()
+    open_page(page, live_server + "/books/college")
+    mark_document(page)
+    form = page.get_by_role("form", name="Filter results")
+    # The search page's facets, on a book page.
+    for legend in ("Category", "Format", "Subject", "Price", "Customer rating", "Availability"):
+        assert form.locator("legend", has_text=legend).count() == 1
+    stars = form.locator("label").filter(has_text=re.compile(r"^4\s*stars? & up"))
+    count = int(stars.locator(".count").inner_text())
+    stars.get_by_role("radio").check()
+    page.wait_for_url(live_server + "/books/college?rating=4")
+    wait_for_total(page, count)
+    rated = props_at(page, page.url)
+    assert rated["total"] == count and all(p["rating"] >= 4 for p in rated["products"])
+    assert titles(page) == [p["title"] for p in rated["products"]]
+
+    # "In stock only" counts the books rated 4 and up that are in stock, and keeps the rating.
+    in_stock = int(form.locator("label").filter(has_text="In stock only").locator(".count").inner_text())
+    form.get_by_role("checkbox", name=re.compile("In stock only")).check()
+    page.wait_for_url(live_server + "/books/college?rating=4&in_stock=1")
+    wait_for_total(page, in_stock)
+    both = props_at(page, page.url)
+    assert both["total"] == in_stock <= count and all(p["stock"] > 0 and p["rating"] >= 4 for p in both["products"])
+    assert same_document(page)
+    assert log.errors() == []

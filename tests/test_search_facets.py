@@ -158,7 +158,8 @@ def test_facet_counts_under_combined_filters(any_client, found_books):
     assert shown["total"] == len(under(rows, filters)) > 0
     assert_facets(shown, expected_facets(rows, filters))
     assert shown["filters"] == {"category": None, "minPrice": 10.0, "maxPrice": 50.0, "minRating": None,
-                                "author": None, "level": filters["level"], "format": filters["format"], "inStock": False}
+                                "author": None, "level": filters["level"], "format": filters["format"], "subject": None,
+                                "inStock": False}
 
 
 def test_facet_counts_under_every_filter_at_once(any_client, found_books):
@@ -214,7 +215,7 @@ def test_odd_parameters_fall_back_to_no_filter(any_client):
     odd = props(any_client, "/product/search/books?author=nobody-at-all&level=class-13&format=E-book&in_stock=maybe&rating=0&min_price=-5&page=x")
     assert odd["total"] == plain["total"] > 0
     assert odd["filters"] == {"category": None, "minPrice": None, "maxPrice": None, "minRating": None,
-                              "author": None, "level": None, "format": None, "inStock": False}
+                              "author": None, "level": None, "format": None, "subject": None, "inStock": False}
     assert odd["formats"] == plain["formats"] and odd["authors"] == plain["authors"]
     # A NUL (PostgreSQL refuses it in text) or an over-long slug is no author either.
     for author in ("a%00b", "x" * 300):

@@ -8,7 +8,8 @@ beacons); either is capped at BODY_LIMIT (app/api/form_fields.py).
 An account with two-factor sign-in answers the password step with `secondFactor` and a challenge
 token (valid five minutes); the second step exchanges it, with an authenticator or recovery code,
 for the session. Without JavaScript the challenge rides in an HttpOnly cookie and /login shows the
-code step. Wrong passwords and wrong codes alike count in the sign-in limit, per (IP, email).
+code step. Wrong passwords and wrong codes alike count in the sign-in limit, per (IP, email), shared
+by every server instance (app/sign_in_limit.py).
 """
 from __future__ import annotations
 
@@ -155,6 +156,7 @@ def answer(body: dict, status: int = 200) -> JSONResponse:
 
 
 def client_ip(request: Request) -> str:
+    # The peer, or the client a trusted proxy forwarded for (app/proxies.py rewrote it).
     return request.client.host if request.client else "unknown"
 
 
@@ -169,7 +171,7 @@ def no_session(request: Request, expired: bool) -> JSONResponse:
     """{} for nobody; {"error": "SessionTimedOut"} for a session that ran out (the cookie goes)."""
     response = answer({"error": "SessionTimedOut"} if expired else {})
     if request.cookies.get(auth.SESSION_COOKIE):
-        auth.clear_session_cookie(response, services_of(request).settings)
+        auth.clear_session_cookie(response, request)
     return response
 
 
@@ -190,7 +192,7 @@ async def read_csrf(request: Request) -> Response:
         return answer({"csrfToken": signed_in.csrf_token})
     token = auth.anonymous_csrf(request)
     response = answer({"csrfToken": token})
-    auth.set_csrf_cookie(response, services_of(request).settings, token)
+    auth.set_csrf_cookie(response, request, token)
     return response
 
 
@@ -216,11 +218,10 @@ def signed_in(request: Request, form: FormFields, outcome: sign_in.Outcome, call
     # An account the shop requires to enrol in two-factor sign-in goes to do that first.
     url = ACCOUNT_PAGE if outcome.enrol else callback
     response = answer({"url": url}) if form.wants_json else RedirectResponse(url, status_code=302)
-    settings = services_of(request).settings
-    auth.set_session_cookie(response, settings, outcome.token)
-    auth.clear_csrf_cookie(response, settings)
+    auth.set_session_cookie(response, request, outcome.token)
+    auth.clear_csrf_cookie(response, request)
     if request.cookies.get(auth.CHALLENGE_COOKIE):
-        auth.clear_challenge_cookie(response, settings)
+        auth.clear_challenge_cookie(response, request)
     return response
 
 
@@ -228,7 +229,7 @@ def second_factor_needed(request: Request, form: FormFields, challenge: str, cal
     if form.wants_json:
         return answer({"secondFactor": True, "challenge": challenge, "message": ENTER_CODE})
     response = RedirectResponse("/login?" + urlencode({"callbackUrl": callback, "step": "code"}), status_code=302)
-    auth.set_challenge_cookie(response, services_of(request).settings, challenge, sign_in.CHALLENGE_LIFETIME)
+    auth.set_challenge_cookie(response, request, challenge, sign_in.CHALLENGE_LIFETIME)
     return response
 
 
@@ -245,21 +246,21 @@ async def credentials_callback(request: Request) -> Response:
     """Sign in with email and password (the first step, when the account has two-factor sign-in)."""
     services = services_of(request)
     form, callback = await sign_in_form(request, Credentials)
-    attempts = auth.failed_sign_ins(request)
+    attempts = services.sign_in_limit
     key = (client_ip(request), auth.normalise_email(form.email))
-    if attempts.blocked(key):
+    if await attempts.blocked(key):
         return refused(form, "TooManyAttempts", callback)
     outcome = sign_in.Outcome(refused="CredentialsSignin")
     if form.email and form.password and len(form.email) <= 254:
         outcome = await services.db.write(sign_in.password_step, form.email, form.password, services.settings,
                                           request.cookies.get(auth.SESSION_COOKIE), client_ip(request))
     if outcome.refused:
-        attempts.failed(key)
+        await attempts.failed(key)
         return refused(form, outcome.refused, callback)
     if outcome.challenge:
         # Not a success yet: failures so far still count until the code step passes.
         return second_factor_needed(request, form, outcome.challenge, callback)
-    attempts.succeeded(key)
+    await attempts.succeeded(key)
     return signed_in(request, form, outcome, callback)
 
 
@@ -272,17 +273,17 @@ async def two_factor_callback(request: Request) -> Response:
     email = await services.db.read(sign_in.challenged_email, challenge) if 0 < len(challenge) <= 64 else None
     if email is None:
         return refused(form, "ChallengeExpired", callback)
-    attempts = auth.failed_sign_ins(request)
+    attempts = services.sign_in_limit
     key = (client_ip(request), email)
-    if attempts.blocked(key):
+    if await attempts.blocked(key):
         return refused(form, "TooManyAttempts", callback, step="code")
     outcome = await services.db.write(sign_in.second_step, challenge, form.code[:64], services.settings,
                                       request.cookies.get(auth.SESSION_COOKIE), client_ip(request))
     if outcome.refused:
         if outcome.refused != "ChallengeExpired":
-            attempts.failed(key)
+            await attempts.failed(key)
         return refused(form, outcome.refused, callback, step="code" if outcome.refused == "CodeSignin" else None)
-    attempts.succeeded(key)
+    await attempts.succeeded(key)
     return signed_in(request, form, outcome, callback)
 
 
@@ -299,7 +300,7 @@ async def sign_out(request: Request) -> Response:
     if token := request.cookies.get(auth.SESSION_COOKIE):
         await services.db.write(sign_in.sign_out, token, client_ip(request))
     response = answer({"url": "/"}) if form.wants_json else RedirectResponse("/", status_code=302)
-    auth.clear_session_cookie(response, services.settings)
+    auth.clear_session_cookie(response, request)
     return response
 
 

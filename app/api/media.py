@@ -1,7 +1,8 @@
 """POST /api/media: an administrator uploads an image (multipart/form-data, field `file`).
 
 Answers 201 {"path", "url", "width", "height"}: `path` is what a record stores (relative to the
-media folder), `url` is where the /media mount (or MEDIA_URL's host) serves it. 401 without an
+media folder), `url` is where /media (or MEDIA_URL's host) serves it. MEDIA_STORE says where it
+is kept: the media folder, or the database (app/media_store.py). 401 without an
 administrator session, 403 without the session's CSRF token, 415 for a body that is not multipart,
 413 beyond MEDIA_MAX_BYTES, 422 for anything that is not a PNG, JPEG or WebP image by content.
 
@@ -9,6 +10,8 @@ The body is read through a counter that stops at the size limit, and Starlette s
 to disk past 1 MB, so an upload never costs more memory than that, whatever the client sends.
 """
 from __future__ import annotations
+
+import functools
 
 from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
@@ -23,7 +26,7 @@ from db.models.base import utcnow
 from db.queries.media import media_url
 
 from ..auth import require_admin, require_csrf
-from ..media import ImageInfo, NotAnImage, inspect_image, remove, store, upload_path
+from ..media import ImageInfo, NotAnImage, inspect_image, upload_path
 from ..services import services_of
 from .contract import ADMIN, contract
 from .records import closed
@@ -72,15 +75,11 @@ async def upload_image(request: Request) -> JSONResponse:
         except NotAnImage as error:
             raise refuse_file(422, str(error))
         path = upload_path(info.kind, utcnow())
-        await run_in_threadpool(store, settings.media_dir, upload.file, path)
+        # An upload exists exactly when its audit entry does (app/media_store.py).
+        await services.media.save(upload.file, path, info.kind.content_type, functools.partial(
+            record_upload, actor=signed_in.user.email, path=path, info=info, size=upload.size, filename=upload.filename))
     finally:
         await form.close()
-    try:
-        await services.db.write(record_upload, signed_in.user.email, path, info, upload.size, upload.filename)
-    except BaseException:
-        # No audit entry, no file: an upload exists exactly when its record does.
-        remove(settings.media_dir, path)
-        raise
     url = media_url(path)
     return JSONResponse({"path": path, "url": url, "width": info.width, "height": info.height},
                         status_code=201, headers={"Location": url})

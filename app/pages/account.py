@@ -34,7 +34,7 @@ def login_page(callback: str, csrf_token: str, error: str | None, step: str | No
 
 async def with_csrf(request: Request, page: Page, token: str) -> Response:
     response = await respond(request, page)
-    set_csrf_cookie(response, services_of(request).settings, token)
+    set_csrf_cookie(response, request, token)
     return response
 
 

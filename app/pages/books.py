@@ -1,33 +1,21 @@
 """Browsing books: an author's page (/author/{slug}) and the level pages (/books/class-1 to
-/books/class-12, /books/college, /books/stories), each with subject, format and price filters,
-a sort and pages in its URL."""
+/books/class-12, /books/college, /books/stories), each with the search page's filters (and a
+subject), a sort and pages in its URL."""
 from __future__ import annotations
 
 from sqlalchemy.orm import Session
 from starlette.exceptions import HTTPException
 
 from db import levels
-from db.models.books import FORMATS
-from db.queries.book_pages import SORTS, ShelfRequest, UnknownAuthor, author_page, level_page
+from db.queries.book_pages import UnknownAuthor, author_page, level_page
+from db.queries.search import SearchRequest
 
-from .catalogue import price_param, whole_param
+from .catalogue import search_request
 from .render import Page, page_route
 
-MAX_SUBJECT = 80  # the longest subject a book can have
-
-
-def shelf_request(query: dict) -> ShelfRequest:
-    """A page never refuses odd parameters: anything it cannot use falls back to the default."""
-    sort = query.get("sort")
-    fmt = query.get("format")
-    return ShelfRequest(
-        subject=(query.get("subject") or "").strip()[:MAX_SUBJECT] or None,
-        format=fmt if fmt in FORMATS else None,
-        min_price=price_param(query.get("min_price")),
-        max_price=price_param(query.get("max_price")),
-        sort=sort if sort in SORTS else "relevance",
-        page=whole_param(query.get("page"), 1, 10_000) or 1,
-    )
+def shelf_request(query: dict) -> SearchRequest:
+    """The search page's parameters without a term (a page never refuses odd ones)."""
+    return search_request("", query)
 
 
 def _meta(props: dict, description: str, query: dict) -> dict:

@@ -15,6 +15,7 @@ from db.queries.search import LEVELS, PER_PAGE, SORTS, SearchRequest, search
 from .render import Page, page_route
 
 MAX_TERM = 100
+MAX_SUBJECT = 80  # the longest subject a book can have
 SLUG = re.compile(r"[\w-]{1,140}")  # as long as Author.slug may be; no NUL, which PostgreSQL refuses in text
 
 
@@ -51,6 +52,7 @@ def search_request(term: str, query: dict) -> SearchRequest:
         author=query.get("author") if SLUG.fullmatch(query.get("author") or "") else None,  # search() drops a slug no author has
         level=one_of(query.get("level"), LEVELS),
         format=one_of(query.get("format"), FORMATS),
+        subject=(query.get("subject") or "").strip()[:MAX_SUBJECT] or None,
         in_stock=query.get("in_stock") in ("1", "on", "true"),
         page=whole_param(query.get("page"), 1, 10_000) or 1,
         per_page=PER_PAGE,

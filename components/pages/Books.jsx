@@ -1,14 +1,15 @@
 // A page of books: a level's (/books/class-9, /books/college, /books/stories, with a switcher to
-// the other levels) or an author's (/author/{slug}). Filters (subject, format, price) and sort as
-// a GET form, the books as a grid and page links: plain pages without JavaScript; with it, every
+// the other levels) or an author's (/author/{slug}). The search page's filters with their counts
+// (and a subject) and sort as a GET form, the books as a grid and page links: plain pages without JavaScript; with it, every
 // change opens the new list on the client. The search page's parts (../shop/search/) do the work.
 import { useId } from 'react';
 import { styled } from '@mui/material/styles';
 import ButtonLink from '../shop/ButtonLink.jsx';
-import { LevelLinks, ShelfFilters } from '../shop/book/deferred.js';
+import { LevelLinks } from '../shop/book/deferred.js';
 import { SHELF_FILTERS, SHELF_SORTS, shelfHref, shelfValues } from '../shop/book/shelfHref.js';
 import { Breadcrumbs } from '../shop/product/deferred.js';
 import Results, { plural, ResultsLayout } from '../shop/search/Results.jsx';
+import { SearchFilters } from '../shop/search/deferred.js';
 import { activeFilters } from '../shop/search/searchHref.js';
 import useSearchForm from '../shop/search/useSearchForm.js';
 import ShopLayout from '../shop/ShopLayout.jsx';
@@ -42,7 +43,7 @@ function Empty({ filtered, clearHref }) {
 }
 
 export default function Books(shelf) {
-  const { title, blurb, url, author, levels, subjects, formats } = shelf;
+  const { title, blurb, url, author, levelPages } = shelf;
   const formId = useId();
   const hrefOf = (values) => shelfHref(url, values);
   const { values, change, submit } = useSearchForm(shelf, { valuesOf: shelfValues, hrefOf });
@@ -55,13 +56,23 @@ export default function Books(shelf) {
       <Layout>
         <h1>{author ? `Books by ${author.name}` : title}</h1>
         <p className="lead">{author ? `${plural(author.books, 'book')} by ${author.name} at Student Books` : blurb}</p>
-        {levels && (
+        {levelPages && (
           <nav aria-label="Books by level">
-            <LevelLinks levels={levels} variant="chips" current={url} />
+            <LevelLinks levels={levelPages} variant="chips" current={url} />
           </nav>
         )}
         <div className="body">
-          <ShelfFilters formId={formId} url={url} subjects={subjects} formats={formats} values={values} change={change} submit={submit} />
+          <SearchFilters
+            formId={formId}
+            action={url}
+            hrefOf={hrefOf}
+            // A level page is its level: its switcher above moves between them.
+            facets={levelPages ? { ...shelf, levels: [] } : shelf}
+            values={values}
+            change={change}
+            submit={submit}
+            names={SHELF_FILTERS}
+          />
           <Results
             formId={formId}
             results={shelf}

@@ -28,7 +28,15 @@ export default function Search(results) {
           <>
             <ChosenFilters term={term} shown={shown} facets={results} />
             <div className="body">
-              <SearchFilters formId={formId} term={term} facets={results} values={values} change={change} submit={submit} />
+              <SearchFilters
+                formId={formId}
+                action={searchHref(term)}
+                hrefOf={(next) => searchHref(term, next)}
+                facets={results}
+                values={values}
+                change={change}
+                submit={submit}
+              />
               <Results
                 formId={formId}
                 results={results}

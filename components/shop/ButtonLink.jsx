@@ -1,5 +1,5 @@
 // A link that looks like a button ("Shop now", "Checkout"): a real <a href>, routed on the client.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import RouterAnchor from '../common/RouterAnchor.jsx';
 
 /** The shop's filled button, for a <button> as for a link: what every call to action shares. */
@@ -23,7 +23,7 @@ export const buttonLook = (theme) => ({
   '&:disabled': { opacity: 0.5, cursor: 'default' },
 });
 
-const ButtonLink = styled(RouterAnchor)(({ theme }) => ({
+const ButtonLink = sharedStyled(RouterAnchor, (theme) => ({
   ...buttonLook(theme),
   padding: theme.spacing(1.25, 3),
   textDecoration: 'none',

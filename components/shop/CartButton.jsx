@@ -5,12 +5,14 @@ import { lazy, Suspense, useState } from 'react';
 import { styled } from '@mui/material/styles';
 import ShoppingBag from '@mui/icons-material/ShoppingBagOutlined';
 import { useCart } from '../state/cart.jsx';
-import IconAction from './IconAction.jsx';
+import { iconActionLook } from './IconAction.jsx';
 
 const loadDrawer = () => import('./CartDrawer.jsx');
 const CartDrawer = lazy(loadDrawer);
 
-const Button = styled(IconAction)(({ theme }) => ({
+// IconAction's look and its own, as one styled element (IconAction itself is shared-styled,
+// which a styled() wrapper would give a second class).
+const Button = styled('button')(({ theme }) => iconActionLook(theme), ({ theme }) => ({
   position: 'relative',
   width: 44,
   height: 44,

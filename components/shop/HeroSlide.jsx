@@ -1,11 +1,11 @@
 // A hero slide: a wide, text-free illustration (1200 × 500) with the title, text and call to
 // action laid over its start side on a white fade, so the text contrast never depends on the
 // art. On a phone the picture becomes a banner above the text.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import ButtonLink from './ButtonLink.jsx';
 import { fromStart, mirroredWhenRtl } from './fade.js';
 
-const Slide = styled('div')(({ theme }) => ({
+const Slide = sharedStyled('div', (theme) => ({
   position: 'relative',
   height: 420,
   overflow: 'hidden',

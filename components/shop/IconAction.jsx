@@ -1,9 +1,10 @@
 // A round icon-only button (previous/next, the cart). A plain <button> styled once:
 // MUI's IconButton would bring ButtonBase, the ripple and CircularProgress (~9 KB gzip) to
 // every storefront's first load. Callers must give it an aria-label.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 
-const IconAction = styled('button')(({ theme }) => ({
+/** Its look, for a button that adds styles of its own (CartButton). */
+export const iconActionLook = (theme) => ({
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -22,6 +23,8 @@ const IconAction = styled('button')(({ theme }) => ({
   '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
   '&:disabled': { opacity: 0.4, cursor: 'default' },
   '&.small': { width: 32, height: 32, '& svg': { fontSize: 18 } },
-}));
+});
+
+const IconAction = sharedStyled('button', iconActionLook);
 
 export default IconAction;

@@ -1,19 +1,23 @@
+/** @jsxImportSource @emotion/react */
 // A product on a storefront: picture, discount chip, title (the link to the product page),
 // rating, price (sale price, the old price struck through) and an add-to-cart button.
 // ONE styled element per card, with child selectors for everything in it (rating bar, add
 // button, screen-reader text): each styled element costs a style serialization per render, and
 // a storefront renders 60 cards (DESIGN.md, Known pitfalls: sx/Box on every card is slow).
+// And that one element's styles are serialized once per theme, not once per card
+// (common/sharedStyles.js), through emotion's `css` prop (hence the JSX import source above).
 // For the same reason the add button draws its "+" with CSS rather than an SvgIcon.
-import { styled } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import RouterAnchor from '../common/RouterAnchor.jsx';
+import sharedStyles from '../common/sharedStyles.js';
 import { notify } from '../common/toast.jsx';
 import { useCart } from '../state/cart.jsx';
 import { RatingBar, ratingStyles } from './RatingStars.jsx';
 import { formatPrice, salePrice } from './money.js';
 import { productUrl } from './links.js';
 
-const Card = styled('article')(({ theme }) => ({
+const cardStyles = sharedStyles((theme) => ({
   position: 'relative',
   display: 'flex',
   flexDirection: 'column',
@@ -116,6 +120,7 @@ const Card = styled('article')(({ theme }) => ({
 /** `wide`: a 4:3 picture (cropped) instead of the whole square one, for dense sections of goods. */
 export default function ProductCard({ product, eager = false, wide = false, headingLevel = 3 }) {
   const { items, changeAmount } = useCart();
+  const theme = useTheme();
   const { id, title, price, discount = 0, rating, imgUrl, author } = product;
   const href = productUrl(id);
   const now = salePrice(price, discount);
@@ -128,7 +133,7 @@ export default function ProductCard({ product, eager = false, wide = false, head
   };
 
   return (
-    <Card className={wide ? 'wide' : undefined}>
+    <article css={cardStyles(theme)} className={wide ? 'wide' : undefined}>
       <span className="media">
         {imgUrl && (
           <img
@@ -166,6 +171,6 @@ export default function ProductCard({ product, eager = false, wide = false, head
           <button type="button" className="add" aria-label={`Add ${title} to cart`} onClick={addToCart} />
         </div>
       </div>
-    </Card>
+    </article>
   );
 }

@@ -1,7 +1,8 @@
 // Products in one horizontally scrollable row with previous/next buttons. Without JavaScript,
 // or on a phone, the row still scrolls by swiping; the buttons page it on a wide screen.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { styled, useTheme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import IconAction from './IconAction.jsx';
@@ -9,7 +10,7 @@ import ProductCard from './ProductCard.jsx';
 
 const GAP = 16;
 
-const Row = styled('div')(({ theme }) => ({
+const Row = sharedStyled('div', (theme) => ({
   position: 'relative',
   '& ul': {
     listStyle: 'none',

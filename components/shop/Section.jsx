@@ -1,9 +1,9 @@
 // A storefront section: a <section> named by its h2 header, optionally on a white card.
 import { useId } from 'react';
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import SectionHeader from './SectionHeader.jsx';
 
-const Wrapper = styled('section')(({ theme }) => ({
+const Wrapper = sharedStyled('section', (theme) => ({
   marginBlock: theme.spacing(5),
   [theme.breakpoints.down('sm')]: { marginBlock: theme.spacing(3.5) },
   '&.card': {

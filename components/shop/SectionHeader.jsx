@@ -1,11 +1,11 @@
 // A section's title (an h2, with an optional icon named as in common/icons.jsx SectionIcon) and an optional "View all" link.
-import { styled } from '@mui/material/styles';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import RouterAnchor from '../common/RouterAnchor.jsx';
+import { sharedStyled } from '../common/sharedStyles.js';
 import { SectionIcon } from '../common/icons.jsx';
 import VisuallyHidden from './VisuallyHidden.jsx';
 
-const Head = styled('div')(({ theme }) => ({
+const Head = sharedStyled('div', (theme) => ({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',

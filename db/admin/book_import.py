@@ -27,7 +27,7 @@ from pydantic import BeforeValidator, ValidationError
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm import Session
 
-from .. import catalogue_version, isbn, levels
+from .. import catalogue_changes, catalogue_version, isbn, levels
 from ..models import AuditEntry, Author, Book, BookAuthor, Category, Product
 from ..models.base import utcnow
 from ..search import index as search_index
@@ -453,10 +453,10 @@ def _write(session: Session, actor: str, rows: list[Row], existing: dict[str, St
     changed = [row for row in rows if row.action == "updated"]
     if not new and not changed:
         return
-    catalogue_version.written(session)  # the statements below are no ORM flush: say so
     now = utcnow()
     authors = authors_by_name(session, {name for row in new + changed for name in row.changes.get("authors", ())})
     entries = []
+    written: list[catalogue_changes.BookWritten] = []
 
     # Created: the product, its book, its authors' credits.
     slugs = unique_slugs(session, Product, [row.wanted["title"] for row in new])
@@ -471,6 +471,7 @@ def _write(session: Session, actor: str, rows: list[Row], existing: dict[str, St
                  for product_id, row in zip(ids, new)]
         session.execute(insert(BOOKS), books)
         _credited(session, ids, [row.wanted["authors"] for row in new], authors)
+        written += [(product_id, product.get("category_id"), None, True) for product_id, product in zip(ids, products)]
         for product_id, product, book, row in zip(ids, products, books, new):
             record = {"id": product_id, **product}
             made = Stored({column.key: record[column.key] for column in PRODUCTS.columns},
@@ -487,10 +488,16 @@ def _write(session: Session, actor: str, rows: list[Row], existing: dict[str, St
             session.execute(delete(CREDITS).where(CREDITS.c.book_id.in_([book_id for book_id, _ in recredited])))
             _credited(session, [book_id for book_id, _ in recredited], [names for _, names in recredited], authors)
         for f, row in zip(found, changed):
-            after = Stored({**f.product, **_product_columns(row.changes)},
+            columns = _product_columns(row.changes)
+            written.append((f.product["id"], columns.get("category_id", f.product["category_id"]),
+                            {column: (f.product[column], value) for column, value in columns.items()},
+                            bool(_book_columns(row.changes)) or "authors" in row.changes))
+            after = Stored({**f.product, **columns},
                            {**f.book, **{name: value for name, value in row.changes.items() if name in f.book}}, "")
             entries.append(("update", f.product["id"], f.logged(), after.logged()))
 
+    # The statements above are no ORM flush: say what they changed, for the pages that show it.
+    catalogue_version.publish(session, catalogue_changes.named(session, catalogue_changes.books_written(written)))
     session.execute(insert(AuditEntry), [
         {"actor": actor, "action": action, "entity": "product", "entity_id": str(product_id), "before": before,
          "after": after, "created_at": now}

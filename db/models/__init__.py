@@ -21,6 +21,7 @@ from .counts import CategoryCount, CountChange, LevelCount
 from .meta import CatalogueState
 from .page_change import PageChange
 from .search import SearchSynonym, SearchTerm
+from .shared_state import MediaFile, SignInFailure
 from .shop_settings import ShopSetting
 from .sales import Customer, Order, OrderLine, OrderStatusChange, RefundRequest
 from .sellers import Earning, Package, PackagePayment, Payout, PayoutRequest, Seller
@@ -38,5 +39,5 @@ __all__ = [
     "CatalogueState", "Category", "CategoryCount", "CountChange", "Customer", "Deal", "Earning", "LevelCount", "NavigationGroup",
     "NavigationItem", "OfferCard", "Order", "OrderLine", "OrderStatusChange", "Package", "PageChange",
     "PackagePayment", "Payout", "PayoutRequest", "Product", "RecoveryCode", "RefundRequest", "Review", "SearchSynonym", "SearchTerm", "Seller",
-    "Service", "ShopSetting", "ShowcaseCategory", "SignInChallenge", "StaffInvite", "Testimonial", "User",
+    "Service", "ShopSetting", "SignInFailure", "MediaFile", "ShowcaseCategory", "SignInChallenge", "StaffInvite", "Testimonial", "User",
 ]

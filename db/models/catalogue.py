@@ -104,6 +104,11 @@ Index("ix_product_discount", *_SHOP_PUBLISHED, Product.discount.desc(), Product.
 # A product page's related products: its category's best rated.
 Index("ix_product_category_top_rated", Product.category_id, Product.published, Product.rating.desc(),
       Product.review_count.desc(), Product.id)
+# The demo shops' own orders (migration 0016): most reviewed; fewest left, then biggest discount.
+Index("ix_product_most_reviewed", *_SHOP_PUBLISHED, Product.review_count.desc(), Product.rating.desc(), Product.id)
+Index("ix_product_fewest_left", *_SHOP_PUBLISHED, Product.stock, Product.discount.desc(), Product.id)
+# The whole store's best rated (the related list without a product).
+Index("ix_product_store_top_rated", Product.published, Product.rating.desc(), Product.review_count.desc(), Product.id)
 
 
 class Review(Base):

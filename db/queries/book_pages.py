@@ -1,15 +1,16 @@
 """The shopper's ways into the books besides search: an author's books (/author/{slug}) and the
-books of a level (/books/class-9, /books/college, /books/stories), filtered by subject, format and
-price, sorted and paged in SQL; and how many books each level holds (the home page's "Shop by
-class" and the level pages' class switcher).
+books of a level (/books/class-9, /books/college, /books/stories), with the search page's filters
+and counts (category, author, level, format, subject, price, rating, in stock), sorted and paged;
+and how many books each level holds (the home page's "Shop by class" and the level pages' class
+switcher).
 
-A level page reads `ix_book_level` (level kind, then class); subject and format are indexed on
-the book, price and rating on the product. Every list is one COUNT and one LIMIT/OFFSET query.
+A shelf is read as search reads its matches, with no term (db/search/found.py `browsed`): at most
+CAP narrow rows through `ix_book_level` (level kind, then class) or the author's credits, sorted,
+paged and counted from those rows, so a level page costs about the same at a million books.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from decimal import Decimal
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Select, func, select
@@ -17,9 +18,9 @@ from sqlalchemy.orm import Session
 
 from .. import levels
 from ..models import Author, Book, BookAuthor, LevelCount, Product
+from ..search.found import Found, browsed
 from .book_records import author_url
-from .products import TOP_RATED
-from .search import PER_PAGE, SORTS, one_page, sale_price_sql, sort_order
+from .search import SORTS, SearchRequest, conditions, faceted, featured_first, known_author, listed_page
 
 LEVEL_TITLES = {"class": "Class {n} books", "college": "College books", "age": "Story books"}
 LEVEL_BLURBS = {
@@ -50,75 +51,17 @@ class Shelf:
         return Book.level_kind == self.kind
 
 
-@dataclass(frozen=True)
-class ShelfRequest:
-    """The filters, sort and page a visitor chose (app/pages/books.py reads them from the URL)."""
+def shelf_books(session: Session, shelf: Shelf, request: SearchRequest) -> dict:
+    """One page of a shelf's books (a request without a term: its filters, sort and page), its
+    total and the facets, as search lists them (db/queries/search.py): at most CAP books read in
+    the shelf's index order, whatever the catalogue's size (`more` says there were more)."""
+    request = known_author(session, request)
 
-    subject: str | None = None
-    format: str | None = None
-    min_price: Decimal | None = None
-    max_price: Decimal | None = None
-    sort: str = "relevance"
-    page: int = 1
-    per_page: int = PER_PAGE
-    # Facets ignore their own filter: the subject list counts every subject under the other filters.
-    ignore: tuple[str, ...] = field(default=())
+    def finds(where) -> Found:
+        return browsed(session, [shelf.condition(), *where])
 
-
-def _books(shelf: Shelf) -> Select:
-    return (
-        select(Product)
-        .join(Book, Book.product_id == Product.id)
-        .where(Product.published.is_(True), shelf.condition())
-    )
-
-
-def _filtered(query: Select, request: ShelfRequest) -> Select:
-    if request.subject and "subject" not in request.ignore:
-        query = query.where(Book.subject == request.subject)
-    if request.format and "format" not in request.ignore:
-        query = query.where(Book.format == request.format)
-    if request.min_price is not None:
-        query = query.where(sale_price_sql() >= request.min_price)
-    if request.max_price is not None:
-        query = query.where(sale_price_sql() <= request.max_price)
-    return query
-
-
-# A shelf has no search term: its "best match" is the shop's featured books, best rated first.
-SHELF_RELEVANCE = (Product.featured.desc(), *TOP_RATED)
-
-
-def _facet(session: Session, shelf: Shelf, request: ShelfRequest, column) -> list[dict]:
-    """The values of a book column on the shelf, with counts under the other filters."""
-    others = _filtered(_books(shelf), replace(request, ignore=(column.key,)))
-    rows = session.execute(
-        others.with_only_columns(column, func.count(Product.id))
-        .where(column.is_not(None)).group_by(column).order_by(func.count(Product.id).desc(), column)
-    )
-    facet = [{"value": value, "count": count} for value, count in rows]
-    chosen = getattr(request, column.key)
-    if chosen and all(row["value"] != chosen for row in facet):
-        # The visitor's choice stays on the list (checked, with 0) when the other filters leave none of it.
-        facet.append({"value": chosen, "count": 0})
-    return facet
-
-
-def shelf_books(session: Session, shelf: Shelf, request: ShelfRequest) -> dict:
-    """One page of a shelf's books, its total, and its subject and format facets."""
-    return {
-        **one_page(session, _filtered(_books(shelf), request), sort_order(request.sort, SHELF_RELEVANCE),
-                   request.page, request.per_page),
-        "sort": request.sort,
-        "filters": {
-            "subject": request.subject,
-            "format": request.format,
-            "minPrice": None if request.min_price is None else float(request.min_price),
-            "maxPrice": None if request.max_price is None else float(request.max_price),
-        },
-        "subjects": _facet(session, shelf, request, Book.subject),
-        "formats": _facet(session, shelf, request, Book.format),
-    }
+    result = finds(conditions(request))
+    return {**listed_page(session, result, request, featured_first), **faceted(session, request, result, finds, subjects=True)}
 
 
 # Published books per level page, from the counts the database keeps (db/models/counts.py): a
@@ -146,18 +89,18 @@ def level_url(kind: str, number: int | None = None) -> str:
     return levels.Level(kind, number or 0, number or 0).url
 
 
-def level_page(session: Session, kind: str, number: int | None, request: ShelfRequest) -> dict:
+def level_page(session: Session, kind: str, number: int | None, request: SearchRequest) -> dict:
     """A level page's props: the level, one page of its books, and the other levels to switch to."""
     return {
         "title": LEVEL_TITLES[kind].format(n=number),
         "blurb": LEVEL_BLURBS[kind].format(n=number),
         "url": level_url(kind, number),
-        "levels": level_counts(session),
+        "levelPages": level_counts(session),
         **shelf_books(session, Shelf(kind, number), request),
     }
 
 
-def author_page(session: Session, slug: str, request: ShelfRequest) -> dict:
+def author_page(session: Session, slug: str, request: SearchRequest) -> dict:
     """An author's page: their name, how many published books they have, one page of them.
     Raises UnknownAuthor for a slug no author has."""
     author = session.scalar(select(Author).where(Author.slug == slug))
@@ -174,7 +117,8 @@ def author_page(session: Session, slug: str, request: ShelfRequest) -> dict:
 
 
 def _count(session: Session, books: Shelf) -> int:
-    return session.scalar(_books(books).with_only_columns(func.count(Product.id))) or 0
+    published = select(func.count()).select_from(Book).join(Product, Product.id == Book.product_id)
+    return session.scalar(published.where(Product.published.is_(True), books.condition())) or 0
 
 
 def author_slugs(session: Session) -> list[str]:
@@ -187,4 +131,4 @@ def author_slugs(session: Session) -> list[str]:
     return list(session.scalars(query))
 
 
-__all__ = ["SORTS", "ShelfRequest", "UnknownAuthor", "author_page", "author_slugs", "level_counts", "level_page"]
+__all__ = ["SORTS", "UnknownAuthor", "author_page", "author_slugs", "level_counts", "level_page"]

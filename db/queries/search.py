@@ -5,7 +5,7 @@ reads at most CAP products (db/search/found.py: the best tiers first), each as a
 order, their pages and the facets are worked out from those rows, so a search costs about the same
 with a million products as with a thousand. `more` says there were more than it read.
 
-(The book shelves, db/queries/book_pages.py, page in SQL with `one_page` and `sort_order`.)
+The book pages (db/queries/book_pages.py) list and count their shelves the same way, with no term.
 
 Beside the results, the facets: each filter's choices with how many matches each would leave,
 counted under every OTHER chosen filter (a visitor who chose "Paperback" still sees how many
@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, Sequence
 
-from sqlalchemy import Select, func, or_, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from .. import isbn
@@ -28,14 +28,14 @@ from ..search import facets
 from ..search.facets import LEVELS
 from ..search.found import Found, Hit, found, found_exactly, sale_price_sql
 from ..search.terms import Plan, did_you_mean, plan
-from .products import CARD_LOADING, NEWEST, TOP_RATED, cards_by_id, product_card
+from .products import cards_by_id
 
 SORTS = ("relevance", "price-asc", "price-desc", "rating", "newest")
 PER_PAGE = 24
 SUGGESTED_CATEGORIES = 8
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 # The filters a visitor can choose, by the name a facet leaves its own out by.
-FILTERS = ("category", "price", "min_rating", "author", "level", "format", "in_stock")
+FILTERS = ("category", "price", "min_rating", "author", "level", "format", "subject", "in_stock")
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,7 @@ class SearchRequest:
     author: str | None = None  # an author slug
     level: str | None = None  # one of LEVELS
     format: str | None = None  # one of db/models/books.py FORMATS
+    subject: str | None = None  # a book's subject (the book pages offer it)
     in_stock: bool = False
     page: int = 1
     per_page: int = PER_PAGE
@@ -63,26 +64,6 @@ def isbn_match(term: str):
     """The product whose ISBN the term is (ISBN-13 or -10, hyphens or spaces), or None."""
     found_isbn = isbn.parse_or_none(term) if isbn.looks_like_isbn(term) else None
     return Product.id.in_(select(Book.product_id).where(Book.isbn == found_isbn)) if found_isbn else None
-
-
-def sort_order(sort: str, relevance: tuple) -> tuple:
-    """The ORDER BY of one of SORTS (the book shelves sort in SQL): "relevance" is what the list
-    calls its best match."""
-    return {
-        "relevance": relevance,
-        "price-asc": (sale_price_sql().asc(), Product.id),
-        "price-desc": (sale_price_sql().desc(), Product.id),
-        "rating": TOP_RATED,
-        "newest": NEWEST,
-    }[sort]
-
-
-def one_page(session: Session, query: Select, order: tuple, page: int, per_page: int) -> dict:
-    """One page of a list of products as cards, with the total and the page count (the book
-    shelves page this way, in SQL)."""
-    total = session.scalar(select(func.count()).select_from(query.with_only_columns(Product.id).subquery())) or 0
-    rows_ = query.options(*CARD_LOADING).order_by(*order).limit(per_page).offset((page - 1) * per_page)
-    return _paged([product_card(p) for p in session.scalars(rows_).unique()], total, page, per_page)
 
 
 def _paged(cards: list[dict], total: int, page: int, per_page: int) -> dict:
@@ -119,6 +100,8 @@ def conditions(request: SearchRequest, leave_out: str | None = None) -> list[Any
         where.append(level_condition(request.level))
     if "format" in chosen:
         where.append(Book.format == request.format)
+    if "subject" in chosen:
+        where.append(Book.subject == request.subject)
     if "in_stock" in chosen:
         where.append(Product.stock > 0)
     return where
@@ -144,14 +127,20 @@ def read_term(session: Session, term: str) -> Term:
     return Term(None, plan(session.connection(), term))
 
 
-def ordered(result: Found, sort: str) -> list[Hit]:
-    """The found rows in the chosen order, as sort_order would order them in SQL (ids break ties);
-    by relevance: the tier, then the books sold most, then the best rated."""
+def featured_first(row: Hit) -> tuple:
+    """A book page's "best match" (it has no term): the shop's featured books, best rated first."""
+    return (not row.featured, -row.rating, -row.review_count, row.id)
+
+
+def ordered(result: Found, sort: str, best=None) -> list[Hit]:
+    """The found rows in the chosen order (ids break ties);
+    by relevance (unless `best` is the key of another): the tier, then the books sold most, then
+    the best rated."""
     if sort == "newest":  # the newest first, then the higher id
         return sorted(result.rows, key=lambda row: (row.created_at, row.id), reverse=True)
     tiers = result.tiers
     key = {
-        "relevance": lambda row: (tiers[row.id], -row.units_sold, -row.rating, -row.review_count, row.id),
+        "relevance": best or (lambda row: (tiers[row.id], -row.units_sold, -row.rating, -row.review_count, row.id)),
         "price-asc": lambda row: (row.sale, row.id),
         "price-desc": lambda row: (-row.sale, row.id),
         "rating": lambda row: (-row.rating, -row.review_count, row.id),
@@ -169,29 +158,32 @@ def popular_categories(session: Session) -> list[dict]:
     return [{"term": name, "count": int(count)} for name, count in rows_]
 
 
-def search(session: Session, request: SearchRequest) -> dict:
+def known_author(session: Session, request: SearchRequest) -> SearchRequest:
     if request.author and session.scalar(select(Author.id).where(Author.slug == request.author)) is None:
-        request = replace(request, author=None)  # an author nobody is: no filter, as any odd parameter
-    term = read_term(session, request.term)
-    result = term.finds(session, conditions(request))
-    listed = ordered(result, request.sort)
+        return replace(request, author=None)  # an author nobody is: no filter, as any odd parameter
+    return request
+
+
+def listed_page(session: Session, result: Found, request: SearchRequest, best=None) -> dict:
+    """One page of the found rows, in the request's order, as cards; `more` when the read was capped."""
+    listed = ordered(result, request.sort, best)
     start = (request.page - 1) * request.per_page
-    page = _paged(cards_by_id(session, [row.id for row in listed[start:start + request.per_page]]), len(listed),
-                  request.page, request.per_page)
-    # Each chosen filter's facet counts what the other filters leave; the rest count the results.
+    return {**_paged(cards_by_id(session, [row.id for row in listed[start:start + request.per_page]]), len(listed),
+                     request.page, request.per_page), "more": result.more, "sort": request.sort}
+
+
+def faceted(session: Session, request: SearchRequest, result: Found, finds, subjects: bool = False) -> dict:
+    """The chosen filters and every facet: each chosen filter's facet counts what the other
+    filters leave (`finds(conditions)`: the same search under them), the rest count the results.
+    The subjects only where the page offers them (the book pages: on the search page the
+    categories already name the subjects)."""
     results = facets.Tally.of(result.rows)
-    without = {name: facets.Tally.of(term.finds(session, conditions(request, name), ranked=False).rows)
-               for name in request.chosen()}
+    without = {name: facets.Tally.of(finds(conditions(request, name)).rows) for name in request.chosen()}
 
     def tally(facet: str) -> facets.Tally:
         return without.get(facet, results)
 
-    nothing = page["total"] == 0
     return {
-        "term": request.term,
-        **page,
-        "more": result.more,
-        "sort": request.sort,
         "filters": {
             "category": request.category,
             "minPrice": None if request.min_price is None else float(request.min_price),
@@ -200,15 +192,30 @@ def search(session: Session, request: SearchRequest) -> dict:
             "author": request.author,
             "level": request.level,
             "format": request.format,
+            "subject": request.subject,
             "inStock": request.in_stock,
         },
         "categories": facets.categories(session, tally("category")),
         "authors": facets.authors(session, tally("author"), request.author),
         "levels": facets.level_choices(tally("level"), request.level),
-        "formats": facets.formats(tally("format"), request.format),
+        "formats": facets.values(tally("format").formats, request.format),
         "prices": facets.prices(tally("price")),
         "ratings": facets.ratings(tally("min_rating")),
         "inStock": tally("in_stock").in_stock,
+        **({"subjects": facets.values(tally("subject").subjects, request.subject)} if subjects else {}),
+    }
+
+
+def search(session: Session, request: SearchRequest) -> dict:
+    request = known_author(session, request)
+    term = read_term(session, request.term)
+    result = term.finds(session, conditions(request))
+    page = listed_page(session, result, request)
+    nothing = page["total"] == 0
+    return {
+        "term": request.term,
+        **page,
+        **faceted(session, request, result, lambda where: term.finds(session, where, ranked=False)),
         "suggestions": popular_categories(session) if nothing else [],
         "didYouMean": did_you_mean(session.connection(), term.plan) if nothing else None,
     }

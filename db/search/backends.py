@@ -88,5 +88,5 @@ def every(ids: Iterable[int], size: int = 500):
 def is_index_object(name: str | None) -> bool:
     """Tables and indexes the backends make that the models do not describe (FTS5's shadow tables
     among them): schema comparisons leave them out."""
-    return bool(name) and (name.startswith("product_fts") or name in (
+    return bool(name) and (name.startswith(("product_fts", "product_title_fts")) or name in (
         "product_search", "ix_product_search_document", "ix_product_search_title", "ix_search_term_trigram"))

@@ -47,6 +47,7 @@ class Tally:
     categories: Counter = field(default_factory=Counter)
     levels: Counter = field(default_factory=Counter)  # (kind, class number or 0)
     formats: Counter = field(default_factory=Counter)
+    subjects: Counter = field(default_factory=Counter)
     sales: list[float] = field(default_factory=list)  # sorted
     ratings: list[float] = field(default_factory=list)  # sorted
     in_stock: int = 0
@@ -60,6 +61,8 @@ class Tally:
             if row.level_kind is not None:  # a book: a school book is for one class
                 tally.levels[row.level_kind, row.level_from if row.level_kind == "class" else 0] += 1
                 tally.formats[row.format] += 1
+                if row.subject is not None:
+                    tally.subjects[row.subject] += 1
             tally.sales.append(row.sale)
             tally.ratings.append(row.rating)
             tally.in_stock += row.stock > 0
@@ -108,11 +111,11 @@ def level_choices(tally: Tally, chosen: str | None) -> list[dict]:
     ]
 
 
-def formats(tally: Tally, chosen: str | None) -> list[dict]:
-    counts = tally.formats
+def values(counts: Counter, chosen: str | None) -> list[dict]:
+    """A book column's values (format, subject), the most common first."""
     facet = [{"value": value, "count": count} for value, count in sorted(counts.items(), key=lambda f: (-f[1], f[0]))]
     if chosen and chosen not in counts:
-        facet.append({"value": chosen, "count": 0})  # still chosen, as on the level pages
+        facet.append({"value": chosen, "count": 0})  # still chosen (checked, with 0) when the other filters leave none
     return facet
 
 

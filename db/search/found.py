@@ -41,7 +41,8 @@ COLUMNS = (
     Product.id, Product.category_id, cast(sale_price_sql(), Float).label("sale"),
     cast(Product.rating, Float).label("rating"), Product.review_count, Product.units_sold, Product.stock,
     # Only sorted: as stored (ISO text on SQLite), not made a datetime row by row.
-    type_coerce(Product.created_at, String).label("created_at"), Book.format, Book.level_kind, Book.level_from,
+    type_coerce(Product.created_at, String).label("created_at"), Product.featured, Book.format, Book.subject,
+    Book.level_kind, Book.level_from,
 )
 
 
@@ -56,7 +57,9 @@ class Hit(NamedTuple):
     units_sold: int
     stock: int
     created_at: Any
+    featured: bool
     format: str | None
+    subject: str | None
     level_kind: str | None
     level_from: int | None
     exact: bool
@@ -69,17 +72,27 @@ class Found:
     more: bool  # more than CAP matched: these are the best tiers' first CAP
 
 
+def published(dialect: str) -> Any:
+    """`product.published` as a condition on matches read first. On SQLite as a function's
+    argument, so it cannot pick an index: with one that begins with it (the storefront's
+    ix_product_store_top_rated), SQLite walks every published product and asks FTS5 or the
+    matches' list about each (10 s for "class 9 physics" at 50,000 products) instead of reading
+    the matches first. likely(): most products are published, as the planner is told."""
+    condition = Product.published.is_(True)
+    return func.likely(condition) if dialect == "sqlite" else condition
+
+
 def rows(session: Session, conditions: Sequence[Any], limit: int, plan: Plan | None = None,
          fields: Sequence[str] = FIELDS) -> list[Hit]:
     """Published products (that the plan matches in these fields) under these conditions, at most
     `limit`, in about the index's order: the database stops reading at the limit."""
     exact = (func.lower(Product.title) == plan.typed) if plan is not None and plan.typed else literal(False)
+    connection = session.connection()
 
     def of(source: Any) -> Select:
         return (select(*COLUMNS, exact.label("exact")).select_from(source).outerjoin(Book, Book.product_id == Product.id)
-                .where(Product.published.is_(True), *conditions))
+                .where(published(connection.dialect.name), *conditions))
 
-    connection = session.connection()
 
     def read(query: Select) -> list[Hit]:
         return list(map(Hit._make, connection.execute(query.limit(limit))))
@@ -138,6 +151,13 @@ def found(session: Session, plan: Plan, conditions: Sequence[Any], ranked: bool 
     tiers.update({row.id: 0 for row in hits if row.exact})
     # At most CAP, the best tiers' (a stable sort: the index's order within a tier).
     return Found(sorted(hits, key=lambda row: tiers[row.id])[:cap], tiers, more)
+
+
+def browsed(session: Session, conditions: Sequence[Any]) -> Found:
+    """The published products under these conditions, no term (a book page's shelf): the first
+    CAP in the order of the index the conditions read (`more` says there were more)."""
+    hits = rows(session, conditions, CAP + 1)
+    return Found(hits[:CAP], {}, len(hits) > CAP)
 
 
 def found_exactly(session: Session, conditions: Sequence[Any]) -> Found:

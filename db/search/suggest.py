@@ -18,6 +18,7 @@ from ..queries.media import media_url
 from ..queries.products import money
 from .backends import FIELDS, backend_for
 from .documents import words
+from .found import published
 from .terms import plan
 
 MOST = 8
@@ -41,7 +42,8 @@ def suggest(session: Session, typed: str) -> dict:
     read = plan(connection, typed)
     if read.empty:
         return empty
-    backend = backend_for(connection.dialect.name)
+    dialect = connection.dialect.name
+    backend = backend_for(dialect)
 
     def pool(fields):
         """The first POOL products with the words in these fields (a few may be unpublished)."""
@@ -50,7 +52,7 @@ def suggest(session: Session, typed: str) -> dict:
     def best(fields) -> list:
         return session.execute(
             select(Product.id, Product.title, Product.price, Product.discount, Product.images)
-            .where(Product.id.in_(pool(fields)), Product.published.is_(True))
+            .where(Product.id.in_(pool(fields)), published(dialect))
             .order_by(Product.units_sold.desc(), Product.rating.desc(), Product.id).limit(TITLES)
         ).all()
 
@@ -63,7 +65,7 @@ def suggest(session: Session, typed: str) -> dict:
     credited = session.execute(
         select(Author.name, Author.slug).join(BookAuthor, BookAuthor.author_id == Author.id)
         .join(Product, Product.id == BookAuthor.book_id)
-        .where(BookAuthor.book_id.in_(pool(FIELDS)), Product.published.is_(True)).group_by(Author.name, Author.slug)
+        .where(BookAuthor.book_id.in_(pool(FIELDS)), published(dialect)).group_by(Author.name, Author.slug)
         .order_by(func.count().desc(), Author.name)
     ).all()
     authors = [{"name": a.name, "url": author_url(a.slug)} for a in credited if _named(a.name, read.words)][:AUTHORS]

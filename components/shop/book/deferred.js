@@ -3,7 +3,5 @@
 import deferModule from '../deferModule.jsx';
 
 const levels = deferModule(() => import('./LevelLinks.jsx'));
-const shelf = deferModule(() => import('./ShelfFilters.jsx'));
 
 export const LevelLinks = /* @__PURE__ */ levels('LevelLinks');
-export const ShelfFilters = /* @__PURE__ */ shelf('default');

@@ -1,18 +1,19 @@
-// The search page's filters, each choice with how many results it would leave under the other
-// filters (db/queries/search.py counts them): category, author (the ten with most matches), level,
-// format, price (ranges, or typed), customer rating and "In stock only", in the shared filter
-// panel (./FilterPanel.jsx).
+// A results page's filters (the search page's and the book pages'), each choice with how many
+// results it would leave under the other filters (db/queries/search.py counts them): category,
+// author (the ten with most matches), level, format, subject (book pages), price (ranges, or
+// typed), customer rating and "In stock only", in the shared filter panel (./FilterPanel.jsx).
+// A list with no choices is left out (a level page has no level list: it is the level).
 import Star from '@mui/icons-material/Star';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
 import VisuallyHidden from '../VisuallyHidden.jsx';
 import FilterPanel, { Choice } from './FilterPanel.jsx';
-import { activeFilters, searchHref } from './searchHref.js';
+import { activeFilters, FILTERS } from './searchHref.js';
 
 const text = (value) => (value === null || value === undefined ? '' : String(value));
 
 /** The price ranges as links: one range sets both min_price and max_price. */
-function PriceRanges({ term, prices, values }) {
-  const hrefOf = (low, high) => searchHref(term, { ...values, min_price: text(low), max_price: text(high), page: '' });
+function PriceRanges({ hrefOf: pageHref, prices, values }) {
+  const hrefOf = (low, high) => pageHref({ ...values, min_price: text(low), max_price: text(high), page: '' });
   const chosen = (low, high) => Number(values.min_price || 0) === (low || 0) && values.max_price === text(high);
   const any = !values.min_price && !values.max_price;
   return (
@@ -34,9 +35,13 @@ function PriceRanges({ term, prices, values }) {
   );
 }
 
-/** `facets`: the results' categories, authors, levels, formats, prices, ratings and inStock count. */
-export default function SearchFilters({ formId, term, facets, values, change, submit }) {
-  const { categories, authors, levels, formats, prices, ratings, inStock } = facets;
+/**
+ * `facets`: the results' categories, authors, levels, formats, subjects, prices, ratings and
+ * inStock count; `action`: the page's own address; `hrefOf(values)`: its address for other
+ * values; `names`: the filters the page has (counted on the phone's "Filters" button).
+ */
+export default function SearchFilters({ formId, action, hrefOf, facets, values, change, submit, names = FILTERS }) {
+  const { categories, authors, levels, formats, subjects = [], prices, ratings, inStock } = facets;
   const lists = [
     {
       name: 'category',
@@ -47,18 +52,19 @@ export default function SearchFilters({ formId, term, facets, values, change, su
     { name: 'author', legend: 'Author', all: 'All authors', options: authors.map((a) => ({ value: a.slug, label: a.name, count: a.count })) },
     { name: 'level', legend: 'Class / level', all: 'All levels', options: levels.map((l) => ({ value: l.value, label: l.label, count: l.count })) },
     { name: 'format', legend: 'Format', all: 'All formats', options: formats.map((f) => ({ value: f.value, label: f.value, count: f.count })) },
+    { name: 'subject', legend: 'Subject', all: 'All subjects', options: subjects.map((s) => ({ value: s.value, label: s.value, count: s.count })) },
   ].filter((list) => list.options.length > 0);
   return (
     <FilterPanel
       formId={formId}
-      action={searchHref(term)}
+      action={action}
       lists={lists}
       values={values}
       change={change}
       submit={submit}
-      active={activeFilters(values)}
-      clearHref={searchHref(term, { sort: values.sort })}
-      prices={<PriceRanges term={term} prices={prices} values={values} />}
+      active={activeFilters(values, names)}
+      clearHref={hrefOf({ sort: values.sort })}
+      prices={<PriceRanges hrefOf={hrefOf} prices={prices} values={values} />}
     >
       <fieldset>
         <legend>Customer rating</legend>

@@ -1,0 +1,1 @@
+"""Running the shop behind Debian's nginx: configurations, and the script of `make cluster`."""
