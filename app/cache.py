@@ -49,6 +49,9 @@ class Answer:
     headers: Headers
     body: bytes
 
+    def with_headers(self, more: Headers) -> Answer:
+        return Answer(self.status, [*self.headers, *more], self.body)
+
     async def send(self, send: Send, head: bool = False) -> None:
         await send({"type": "http.response.start", "status": self.status, "headers": self.headers})
         await send({"type": "http.response.body", "body": b"" if head else self.body})
@@ -147,9 +150,9 @@ class CachedPage:
             return self.gzip
         return self.identity
 
-    def response(self, scope: Scope) -> AnswerResponse:
+    def answer_to(self, scope: Scope) -> Answer:
         headers = dict(scope["headers"])
-        return AnswerResponse(self.answer(headers.get(b"accept-encoding", b""), headers.get(b"if-none-match", b"")))
+        return self.answer(headers.get(b"accept-encoding", b""), headers.get(b"if-none-match", b""))
 
 
 def _sized(content: bytes, described: Headers, encoding: bytes | None = None) -> Headers:

@@ -14,6 +14,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .auth import SESSION_COOKIE
 from .cache import page_key
 from .pages.render import accepts_json
+from .server_timing import stamp
 from .shared_cache import PRIVATE
 
 SESSION = SESSION_COOKIE.encode() + b"="
@@ -47,6 +48,7 @@ class CachedPages:
             page = services.page_cache.get(page_key(scope, accepts_json(accept.decode("latin-1"))))
             if page is not None:
                 return await page.answer(encoding, etag).send(send, scope["method"] == "HEAD")
+        stamp(scope)  # a page built for this request reports its time from here (app/server_timing.py)
         await self.app(scope, receive, _private_when_personal(send, personal))
 
     def _find(self, scope: Scope):

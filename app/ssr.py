@@ -16,6 +16,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 
+import orjson
 from py_mini_racer import JSOOMException, JSTimeoutException, MiniRacer, init_mini_racer, mini_racer
 
 log = logging.getLogger("studentbooks.ssr")
@@ -47,6 +48,14 @@ V8_FLAGS: tuple[str, ...] = ("--no-memory-protection-keys",)
 def start_v8() -> None:
     """V8's process-wide start, with the server's flags: whatever uses V8 in this process first calls it."""
     init_mini_racer(flags=V8_FLAGS, ignore_duplicate_init=True)
+
+
+def js_string(text: str) -> str:
+    """A JavaScript string literal of `text` (JSON's, which ES2019 made a subset of JavaScript's)."""
+    try:
+        return orjson.dumps(text).decode()
+    except orjson.JSONEncodeError:  # a lone surrogate, which json escapes
+        return json.dumps(text)
 
 
 class Isolate:
@@ -85,7 +94,7 @@ class Isolate:
         """renderPage's JSON answer. The page goes in as a string literal and the answer comes back
         as the string it is (MiniRacer.call would JSON-encode it once more on each side)."""
         self.renders += 1
-        code = f"renderPage({json.dumps(name)}, {json.dumps(page_json)})"
+        code = f"renderPage({js_string(name)}, {js_string(page_json)})"
         try:
             async with asyncio.timeout(timeout_sec):  # cancelling the evaluation stops the JavaScript
                 return await self._racer.eval_cancelable(code)
@@ -137,7 +146,7 @@ class Renderer:
         retire = True  # unless the isolate answered, or failed in a way that leaves it sound
         try:
             # A render queued behind another may wait for it: its limit counts that render's too.
-            data = json.loads(await isolate.render(name, page_json, self.timeout_sec * (ahead + 1)))
+            data = orjson.loads(await isolate.render(name, page_json, self.timeout_sec * (ahead + 1)))
             retire = False
         except (JSTimeoutException, JSOOMException) as error:
             raise RenderError(f"{type(error).__name__} rendering {name}") from None

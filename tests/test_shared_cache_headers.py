@@ -96,3 +96,16 @@ def test_the_server_reports_the_keys_to_purge(settings, caplog):
         server.shutdown()
     assert received and {"p:1", "products", "search", "any"} <= set(received[0]["keys"])
     assert any("purge keys:" in record.message and "p:1" in record.message for record in caplog.records)
+
+
+def test_the_answer_that_built_a_page_says_where_its_time_went(client):
+    built = client.get("/grocery2?timing=1")
+    stages = dict(part.split(";dur=") for part in built.headers["server-timing"].split(", "))
+    assert {"db", "v8", "document", "keys", "compress", "total"} <= set(stages)
+    assert all(float(ms) >= 0 for ms in stages.values())
+    assert float(stages["total"]) >= float(stages["db"]) + float(stages["v8"])
+    props = client.get("/grocery2?timing=1", headers={"Accept": "application/json"})
+    assert "db;dur=" in props.headers["server-timing"] and "v8;" not in props.headers["server-timing"]
+    # A hit is a lookup: it has no build to report, before the router or through it.
+    assert "server-timing" not in client.get("/grocery2?timing=1").headers
+    assert "server-timing" not in client.get("/grocery2?timing=1", headers={"Cookie": "sb_session=nobody"}).headers

@@ -5,11 +5,11 @@ JavaScript) and, with `Accept: application/json`, the page's props for client-si
 """
 from __future__ import annotations
 
-import json
+import asyncio
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, TypeVar
 
 from sqlalchemy.orm import Session
 from starlette.requests import Request
@@ -19,13 +19,15 @@ from starlette.routing import Route
 from ..cache import AnswerResponse, CachedPage, page_key
 from ..document import compact_json
 from ..security import new_nonce
+from ..server_timing import ServerTiming
 from ..services import Services, services_of
 from ..shared_cache import PRIVATE
 from ..ssr import RenderError
-from .page_keys import Shows, shown_by
+from .page_keys import shown_by
 from .themes import theme_for
 
 log = logging.getLogger("studentbooks.pages")
+T = TypeVar("T")
 
 
 @dataclass
@@ -59,20 +61,25 @@ def page_document(services: Services, request: Request, page: Page) -> dict:
     }
 
 
-async def render_html(services: Services, request: Request, page: Page) -> tuple[str, dict[str, str]]:
+async def render_html(services: Services, request: Request, page: Page,
+                      timing: ServerTiming | None = None) -> tuple[str, dict[str, str]]:
     """The page's document and the headers that must travel with it: its Content-Security-Policy
     names the nonce its style elements carry (app/security.py)."""
+    timing = timing or ServerTiming(request.scope)
     document = page_document(services, request, page)
     page_json = compact_json(document)  # for V8 and, escaped, for the document
     nonce = new_nonce()
     headers = {"Content-Security-Policy": services.documents.policy.header(nonce)}
     try:
-        rendered = await services.renderer.render(page.name, page_json)
+        with timing.stage("v8"):
+            rendered = await services.renderer.render(page.name, page_json)
     except RenderError as error:
         # A render bug costs speed, never the page: the browser renders it from the props.
         log.error("server render failed, serving the page for the browser to render: %s", error)
         return services.documents.render(document, nonce=nonce, page_json=page_json, meta=page.meta), headers
-    html = services.documents.render(document, nonce=nonce, page_json=page_json, html=rendered.html, css=rendered.css, css_ids=rendered.ids, meta=page.meta)
+    with timing.stage("document"):
+        html = services.documents.render(document, nonce=nonce, page_json=page_json, html=rendered.html,
+                                         css=rendered.css, css_ids=rendered.ids, meta=page.meta)
     return html, headers
 
 
@@ -85,41 +92,56 @@ async def respond(request: Request, page: Page) -> Response:
     return HTMLResponse(html, status_code=page.status, headers={"Cache-Control": PRIVATE, **headers})
 
 
-LoadWithKeys = Callable[[], Awaitable[tuple[Page, frozenset[str]]]]
+ReadPage = Callable[[], Awaitable[Page]]
+ReadKeys = Callable[[Page], Awaitable[frozenset[str]]]
 
 
-async def respond_cached(request: Request, load: LoadWithKeys) -> AnswerResponse:
+async def respond_cached(request: Request, read: ReadPage, keys_of: ReadKeys) -> AnswerResponse:
     """Anonymous storefront pages: one render per (URL, format) until something it shows changes
     or its time slot ends. app/fast_path.py answers the hits of anonymous visitors before routing;
-    this answers the rest (a visitor with a session, the change log not read lately, a miss)."""
+    this answers the rest (a visitor with a session, the change log not read lately, a miss).
+    The request that built the page says where its time went (app/server_timing.py)."""
     services = services_of(request)
     as_json = wants_json(request)
     key = page_key(request.scope, as_json)
     version = services.catalogue_version
     await version.ensure_fresh()
-    cached = services.page_cache.get(key)
+    cached, timing = services.page_cache.get(key), None
     if cached is None:
+        timing = ServerTiming(request.scope)
         cached = await services.page_cache.single_flight(
-            key, lambda: build_page(services, request, load, as_json),
+            key, lambda: build_page(services, request, read, keys_of, as_json, timing),
             keep=lambda page: not version.changed_since(page.version, page.keys))
-    return cached.response(request.scope)
+    answer = cached.answer_to(request.scope)
+    return AnswerResponse(answer.with_headers([timing.header()]) if timing and timing.stages else answer)
 
 
-async def build_page(services: Services, request: Request, load: LoadWithKeys, as_json: bool) -> CachedPage:
+async def build_page(services: Services, request: Request, read: ReadPage, keys_of: ReadKeys, as_json: bool,
+                     timing: ServerTiming) -> CachedPage:
     version, started = services.catalogue_version.get(), time.monotonic()
-    page, keys = await load()
+    with timing.stage("db"):
+        page = await read()
+    # The keys of what the page shows are read on a database thread while V8 renders (without
+    # the GIL), not before the render.
+    keys, (text, media_type, headers) = await asyncio.gather(_timed(timing, "keys", keys_of(page)),
+                                                            _text(services, request, page, as_json, timing))
+    with timing.stage("compress"):
+        return services.page_cache.page(text.encode(), media_type, page.status, headers,
+                                        keys=keys, version=version, started=started)
+
+
+async def _text(services: Services, request: Request, page: Page, as_json: bool,
+                timing: ServerTiming) -> tuple[str, str, dict[str, str] | None]:
+    """The page's text, its media type and its own headers: the props as JSON, or the document."""
     if as_json:
-        body = json.dumps(page_document(services, request, page), ensure_ascii=False).encode()
-        return services.page_cache.page(body, "application/json", page.status, keys=keys, version=version, started=started)
-    html, headers = await render_html(services, request, page)
-    return services.page_cache.page(html.encode(), "text/html; charset=utf-8", page.status, headers,
-                                    keys=keys, version=version, started=started)
+        return compact_json(page_document(services, request, page)), "application/json", None
+    html, headers = await render_html(services, request, page, timing)
+    return html, "text/html; charset=utf-8", headers
 
 
-def read_page(session: Session, loader: Loader, shows: Shows, path_params: dict, query: dict) -> tuple[Page, frozenset[str]]:
-    """The loader's page and the invalidation keys of what it shows, in one session."""
-    page = loader(session, path_params, query)
-    return page, shows.keys(session, path_params, page.props)
+async def _timed(timing: ServerTiming, stage: str, work: Awaitable[T]) -> T:
+    with timing.stage(stage):
+        return await work
 
 
 def page_route(path: str, loader: Loader, *, cached: bool = True, name: str | None = None) -> Route:
@@ -130,7 +152,8 @@ def page_route(path: str, loader: Loader, *, cached: bool = True, name: str | No
         services = services_of(request)
         path_params, query = dict(request.path_params), dict(request.query_params)
         if cached:
-            return await respond_cached(request, lambda: services.db.read(read_page, loader, shows, path_params, query))
+            return await respond_cached(request, lambda: services.db.read(loader, path_params, query),
+                                        lambda page: services.db.read(shows.keys, path_params, page.props))
         return await respond(request, await services.db.read(loader, path_params, query))
 
     endpoint.shows = shows if cached else None  # what tests check every cached route declares
