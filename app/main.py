@@ -7,6 +7,7 @@ import logging
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.errors import ServerErrorMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -38,6 +39,12 @@ async def http_error(request: Request, exc: HTTPException) -> Response:
 
 
 async def server_error(request: Request, exc: Exception) -> Response:
+    # Answered inside the security headers' middleware (create_app); the exception then goes on up
+    # (for the server's log, and test clients) through Starlette's outermost handler, which calls
+    # this again: that answer is never sent, so it need not be logged or rendered twice.
+    if getattr(exc, "answered", False):
+        return Response(status_code=500)
+    exc.answered = True
     log.exception("unexpected failure answering %s %s", request.method, request.url.path)
     if is_api(request):
         return JSONResponse({"message": "Internal server error"}, status_code=500)
@@ -66,8 +73,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
         routes=routes,
         lifespan=lifespan,
         # A trusted proxy's client address and scheme first (app/proxies.py); then cached anonymous
-        # pages are answered, with the security headers baked in (app/fast_path.py).
+        # pages are answered, with the security headers baked in (app/fast_path.py). An unexpected
+        # failure is answered inside SecurityHeaders, so a 500 carries them too (Starlette's own
+        # last-resort handler runs outside every middleware).
         middleware=[Middleware(ForwardedHeaders, proxies=TrustedProxies(settings.trusted_proxies)), Middleware(CachedPages),
-                    Middleware(SecurityHeaders, https=settings.public_url.startswith("https://"))],
+                    Middleware(SecurityHeaders, https=settings.public_url.startswith("https://")),
+                    Middleware(ServerErrorMiddleware, handler=server_error)],
         exception_handlers={HTTPException: http_error, Exception: server_error},
     )

@@ -2,7 +2,8 @@
 
 An owner may do everything. Staff keep the catalogue, orders and reviews (and the rest of the
 daily work) but not the money paid out to sellers, the sellers' package payments, the staff
-accounts or the shop's settings: those paths, pages and APIs alike, are the owner's alone.
+accounts, the shop's settings or the audit log that records them: those paths, pages and APIs
+alike, are the owner's alone.
 An account the shop requires to enrol in two-factor sign-in reaches only its account page.
 """
 from __future__ import annotations
@@ -12,12 +13,14 @@ STAFF = "staff"
 ROLES = (OWNER, STAFF)
 
 # Every path under these (and their CSV exports, "/api/payouts.csv") is the owner's alone. The
-# earning history is the ledger sellers are paid out from, so it goes with payouts.
+# earning history is the ledger sellers are paid out from, so it goes with payouts. The audit log
+# records the owner's areas too (payouts, staff accounts, settings, every sign-in with its address),
+# so it is the owner's as well.
 OWNER_ONLY = (
     "/api/payouts", "/api/payout-requests", "/api/package-payments", "/api/earning-history",
-    "/api/admin/staff", "/api/admin/settings",
+    "/api/admin/staff", "/api/admin/settings", "/api/audit-log",
     "/admin/payouts", "/admin/payout-requests", "/admin/package-payments", "/admin/earning-history",
-    "/admin/staff", "/admin/settings",
+    "/admin/staff", "/admin/settings", "/admin/audit-log",
 )
 # Where an account that must enrol in two-factor sign-in may go meanwhile.
 ENROLMENT = ("/admin/account", "/api/admin/account")

@@ -1,9 +1,12 @@
-"""Unexpected failures: a JSON 500 for the API, a real error page for pages; both logged."""
+"""Unexpected failures: a JSON 500 for the API, a real error page for pages; both logged once, both
+with the security headers every answer carries (Starlette's last-resort handler runs outside every
+middleware, so the app answers them inside its security headers)."""
 from __future__ import annotations
 
 import logging
 
 from starlette.testclient import TestClient
+from test_security_headers import assert_common_headers, policy_of
 
 from app.main import create_app
 
@@ -21,7 +24,11 @@ def test_an_unexpected_failure_answers_500_with_the_spec_message_and_is_logged(s
         assert api.status_code == 500
         assert api.json() == {"message": "Internal server error"}
         assert page.status_code == 500 and "<h1" in page.text and "Something went wrong" in page.text
-        assert any("database went away" in (r.exc_text or "") for r in caplog.records)
+    assert sum("database went away" in (r.exc_text or "") for r in caplog.records) == 2  # once per failure
+    for response in (api, page):
+        assert_common_headers(response)
+        assert policy_of(response)["frame-ancestors"] == "'none'"
+    assert policy_of(api)["default-src"] == "'none'"
 
 
 def test_unknown_api_path_is_a_json_404(client):

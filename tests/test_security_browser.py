@@ -8,11 +8,15 @@ from test_admin_shell_browser import sign_in
 
 STOREFRONTS = ["/", "/market-1", "/fashion-shop", "/furniture-shop", "/gadget-shop", "/gift-shop", "/grocery1",
                "/grocery2", "/grocery3", "/healthbeauty-shop", "/product/1", "/product/search/physics",
-               "/books/class-9", "/booklists", "/cart", "/checkout", "/login", "/no-such-page"]
-BACK_OFFICE = ["/admin", "/admin/products", "/admin/products/1", "/admin/books/import", "/admin/categories",
-               "/admin/brands", "/admin/booklists", "/admin/reviews", "/admin/orders", "/admin/customers",
-               "/admin/refund-requests", "/admin/sellers", "/admin/package-payments", "/admin/earning-history",
-               "/admin/payouts", "/admin/payout-requests", "/admin/audit-log"]
+               "/books/class-9", "/books/college", "/books/stories", "/author/a-a-chandra", "/booklists",
+               "/booklists/greenfield-public-school-class-1-2026-27", "/cart", "/checkout", "/login",
+               "/staff/invite/no-such-link", "/no-such-page"]
+BACK_OFFICE = ["/admin", "/admin/products", "/admin/products/new", "/admin/products/1", "/admin/books/import",
+               "/admin/categories", "/admin/brands", "/admin/search-synonyms", "/admin/booklists", "/admin/booklists/new",
+               "/admin/booklists/1", "/admin/reviews", "/admin/orders", "/admin/orders/1", "/admin/customers",
+               "/admin/customers/1", "/admin/refund-requests", "/admin/sellers", "/admin/package-payments",
+               "/admin/earning-history", "/admin/payouts", "/admin/payout-requests", "/admin/audit-log", "/admin/staff",
+               "/admin/account"]
 
 
 def styled_by_the_browser(page) -> int:
@@ -23,8 +27,9 @@ def styled_by_the_browser(page) -> int:
 def test_storefront_pages_keep_to_their_policy(live_server, page_factory):
     page, _ = page_factory()
     for path in STOREFRONTS:
-        page.goto(live_server + path)
+        answer = page.goto(live_server + path)
         page.wait_for_load_state("networkidle")
+        assert answer.status == (404 if "no-such" in path else 200), path
     assert styled_by_the_browser(page) > 1  # hydration inserted styles, so the nonce was accepted
     page.goto(live_server + "/product/1")
     page.wait_for_load_state("networkidle")
@@ -41,7 +46,7 @@ def test_back_office_pages_keep_to_their_policy(live_server, page_factory):
     page, _ = page_factory()
     sign_in(page, live_server)
     for path in BACK_OFFICE:
-        page.goto(live_server + path)
+        assert page.goto(live_server + path).status == 200, path
         page.wait_for_load_state("networkidle")
     assert styled_by_the_browser(page) > 1
 

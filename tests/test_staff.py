@@ -115,9 +115,11 @@ OWNER_ONLY_APIS = [
     ("PATCH", "/api/payout-requests/1"), ("GET", "/api/package-payments"), ("GET", "/api/earning-history"),
     ("GET", "/api/admin/staff"), ("POST", "/api/admin/staff"), ("GET", "/api/admin/settings"),
     ("PATCH", "/api/admin/settings"),
+    # The audit log holds the owner's areas too (payouts, staff accounts, sign-ins with their addresses).
+    ("GET", "/api/audit-log"), ("GET", "/api/audit-log.csv"),
 ]
 OWNER_ONLY_PAGES = ["/admin/payouts", "/admin/payout-requests", "/admin/package-payments", "/admin/earning-history",
-                    "/admin/staff"]
+                    "/admin/staff", "/admin/audit-log"]
 STAFF_PAGES = ["/admin", "/admin/products", "/admin/orders", "/admin/reviews", "/admin/account"]
 
 

@@ -18,7 +18,7 @@ from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, start_server
 
 STAFF_EMAIL = "robin@studentbooks.test"
 STAFF_PASSWORD = "robin's long password"
-OWNER_AREAS = ("Payouts", "Payout Requests", "Package Payments", "Earning History", "Staff")
+OWNER_AREAS = ("Payouts", "Payout Requests", "Package Payments", "Earning History", "Audit Log", "Staff")
 SCREENSHOTS = ("staff", "invite", "account", "code-step")
 
 

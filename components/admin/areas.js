@@ -38,7 +38,7 @@ export const ADMIN_AREAS = [
   { title: 'Earning History', href: '/admin/earning-history', Icon: PaidOutlined, owner: true },
   { title: 'Payouts', href: '/admin/payouts', Icon: AccountBalanceWalletOutlined, owner: true },
   { title: 'Payout Requests', href: '/admin/payout-requests', Icon: RequestQuoteOutlined, owner: true },
-  { title: 'Audit Log', href: '/admin/audit-log', Icon: HistoryOutlined },
+  { title: 'Audit Log', href: '/admin/audit-log', Icon: HistoryOutlined, owner: true },
   { title: 'Staff', href: '/admin/staff', Icon: BadgeOutlined, owner: true },
   { title: 'Your Account', href: '/admin/account', Icon: ManageAccountsOutlined },
 ];

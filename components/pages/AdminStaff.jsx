@@ -176,7 +176,7 @@ export default function AdminStaff({ session, staff: initial = [], settings }) {
       <Stack spacing={3}>
         <Section title="Invite a member of staff">
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Staff look after the catalogue, orders and reviews; payouts, package payments, staff and settings stay with owners.
+            Staff look after the catalogue, orders and reviews; payouts, package payments, staff, settings and the audit log stay with owners.
           </Typography>
           <InviteForm onInvited={invited} />
           {invite && <InviteLink invite={invite} onClose={() => setInvite(null)} />}
