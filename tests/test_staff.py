@@ -146,6 +146,21 @@ def test_staff_are_refused_the_owners_areas_with_403_and_keep_catalogue_orders_a
     assert staff.get("/admin/staff", headers={"Accept": "application/json"}).json()["props"]["session"]["user"]["role"] == "staff"
 
 
+def test_staff_publish_sellers_but_a_new_package_a_package_payment_is_the_owners(admin_client):
+    staff = signed_in_staff(admin_client)
+    seller = admin_client.get("/api/sellers?sort=id").json()[0]
+    payments = admin_client.get("/api/package-payments").headers["X-Total-Count"]
+    other = next(name for name in ("Silver", "Gold", "Premium") if name != seller["package"])
+    refused = staff.patch(f"/api/sellers/{seller['id']}", json={"package": other, "paymentMethod": "Cash"})
+    assert refused.status_code == 403 and "package payment" in refused.json()["message"]
+    assert admin_client.get("/api/package-payments").headers["X-Total-Count"] == payments
+    assert admin_client.get("/api/sellers?sort=id").json()[0]["package"] == seller["package"]
+    published = staff.patch(f"/api/sellers/{seller['id']}", json={"published": not seller["published"]})
+    assert published.status_code == 200 and published.json()["published"] is not seller["published"]
+    changed = admin_client.patch(f"/api/sellers/{seller['id']}", json={"package": other, "paymentMethod": "Cash"})
+    assert changed.status_code == 200 and changed.json()["package"] == other
+
+
 def test_disabling_ends_the_accounts_sessions_at_once_and_enabling_lets_it_sign_in_again(admin_client):
     staff = signed_in_staff(admin_client)
     elsewhere = another_browser(admin_client)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -88,6 +89,14 @@ def test_the_owner_invites_and_the_member_of_staff_signs_in_to_a_smaller_menu(ow
     assert staff_log.errors() == []
     refused = staff.goto(own_server + "/admin/payouts")
     assert refused.status == 403 and staff.get_by_text("Only the shop's owner may use this area").is_visible()
+    # Sellers are staff's to publish; a new package (a package payment) and earnings are the owner's.
+    staff.goto(own_server + "/admin/sellers")
+    staff.get_by_role("switch").first.wait_for()
+    assert staff.get_by_role("button", name=re.compile("Change package")).count() == 0
+    owner_sellers = owner.context.new_page()
+    owner_sellers.goto(own_server + "/admin/sellers")
+    assert owner_sellers.get_by_role("button", name=re.compile("Change package")).count() > 0
+    owner_sellers.close()
 
     owner.set_viewport_size({"width": 390, "height": 844})
     owner.reload()

@@ -15,7 +15,10 @@ AREAS = (
     Area("/api/orders", "order", OrderChanges, read=order_view, update=change_order_status, record=OrderRecord),
     Area("/api/refund-requests", "refund request", RefundChanges, RefundForm, create=request_refund,
          update=change_refund_status, record=RefundRequestRow),
-    Area("/api/sellers", "seller", SellerChanges, update=update_seller, record=SellerRow),
+    # A new package is a package payment, which is the owner's (app/roles.py); publishing is staff's too.
+    Area("/api/sellers", "seller", SellerChanges, update=update_seller, record=SellerRow,
+         owners_fields=("package", "paymentMethod"),
+         owners_because="Only the shop's owner may change a seller's package: it is a package payment"),
     Area("/api/payout-requests", "payout request", PayoutDecision, update=decide_payout_request,
          record=PayoutRequestRow),
 )

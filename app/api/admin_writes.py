@@ -21,7 +21,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from db.admin import Conflict, Invalid, NotFound
+from db.models import AuthSession
 
+from .. import roles
 from ..auth import require_admin, require_csrf
 from ..services import services_of
 from .contract import ADMIN, ADMIN_WRITE, Contract
@@ -29,11 +31,16 @@ from .errors import ApiError
 from .validation import read_json
 
 
-async def administrator(request: Request) -> str:
-    """Who is writing (for the audit log): an administrator with this session's CSRF token."""
+async def writer(request: Request) -> AuthSession:
+    """Who is writing: an administrator with this session's CSRF token."""
     auth = await require_admin(request)
     await require_csrf(request)
-    return auth.user.email
+    return auth
+
+
+async def administrator(request: Request) -> str:
+    """Who is writing, as the audit log names them."""
+    return (await writer(request)).user.email
 
 
 def refusal(error: Exception) -> ApiError:
@@ -95,6 +102,10 @@ class Area:
     delete: Callable | None = None
     media: tuple[str, ...] = ()
     record: Any = None
+    # Fields of `changes` only an owner may send (app/roles.py), and why: a seller's new package
+    # is a package payment.
+    owners_fields: tuple[str, ...] = ()
+    owners_because: str = roles.ONLY_OWNERS
 
     async def _body(self, request: Request, model: type[BaseModel]) -> BaseModel:
         body = await read_json(request, model)
@@ -115,9 +126,11 @@ class Area:
         return JSONResponse(await run_read(request, self.read, request.path_params["id"]))
 
     async def update_endpoint(self, request: Request) -> JSONResponse:
-        actor = await administrator(request)
+        auth = await writer(request)
         changes = await self._body(request, self.changes)
-        return JSONResponse(await run_write(request, self.update, actor, request.path_params["id"], changes))
+        if auth.user.role != roles.OWNER and not changes.model_fields_set.isdisjoint(self.owners_fields):
+            raise ApiError(403, self.owners_because)
+        return JSONResponse(await run_write(request, self.update, auth.user.email, request.path_params["id"], changes))
 
     async def delete_endpoint(self, request: Request) -> Response:
         actor = await administrator(request)

@@ -23,6 +23,8 @@ const ENDPOINT = '/api/sellers';
 export default function AdminSellers({ session, list: initial, packages = [], paymentMethods = [] }) {
   const list = useAdminList(ENDPOINT, initial);
   const [changing, setChanging] = useState(null);
+  // A new package is a package payment and earnings lead to payouts: the owner's (app/roles.py).
+  const owner = session?.user?.role === 'owner';
   const packageChanged = (record) => {
     const price = packages.find((p) => p.name === record.package)?.price;
     notify.success(`${record.shopName} moved to ${record.package}; a package payment of ${formatMoney(price)} was recorded`);
@@ -44,7 +46,7 @@ export default function AdminSellers({ session, list: initial, packages = [], pa
         <RowSwitch list={list} endpoint={ENDPOINT} row={row} field="published" label={`Published: ${row.shopName}`} said={(on) => `${row.shopName} is ${on ? 'published' : 'unpublished'}`} />
       ),
     },
-    {
+    owner && {
       key: 'actions',
       label: 'Actions',
       align: 'right',
@@ -63,7 +65,7 @@ export default function AdminSellers({ session, list: initial, packages = [], pa
         </Stack>
       ),
     },
-  ];
+  ].filter(Boolean);
 
   const filters = [
     { name: 'published', label: 'Published', options: YES_NO },
