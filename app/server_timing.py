@@ -3,8 +3,7 @@ answer that built it (a browser's developer tools show it; `make bench` reads it
 server). Hits carry none: they are a lookup and two sends.
 
 The clock starts when the request reaches the application (app/fast_path.py stamps the scope), so
-the total counts routing and middleware too; stages that overlap (the page's invalidation keys are
-read while V8 renders) are each reported with their own duration.
+the total counts routing, middleware and thread hand-offs too.
 """
 from __future__ import annotations
 

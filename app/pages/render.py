@@ -5,11 +5,10 @@ JavaScript) and, with `Accept: application/json`, the page's props for client-si
 """
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, TypeVar
+from typing import Any, Awaitable, Callable
 
 from sqlalchemy.orm import Session
 from starlette.requests import Request
@@ -23,11 +22,10 @@ from ..server_timing import ServerTiming
 from ..services import Services, services_of
 from ..shared_cache import PRIVATE
 from ..ssr import RenderError
-from .page_keys import shown_by
+from .page_keys import Shows, shown_by
 from .themes import theme_for
 
 log = logging.getLogger("studentbooks.pages")
-T = TypeVar("T")
 
 
 @dataclass
@@ -92,11 +90,11 @@ async def respond(request: Request, page: Page) -> Response:
     return HTMLResponse(html, status_code=page.status, headers={"Cache-Control": PRIVATE, **headers})
 
 
-ReadPage = Callable[[], Awaitable[Page]]
-ReadKeys = Callable[[Page], Awaitable[frozenset[str]]]
+# Reads a page and the invalidation keys of what it shows, timing both.
+ReadPage = Callable[[ServerTiming], Awaitable[tuple[Page, frozenset[str]]]]
 
 
-async def respond_cached(request: Request, read: ReadPage, keys_of: ReadKeys) -> AnswerResponse:
+async def respond_cached(request: Request, read: ReadPage) -> AnswerResponse:
     """Anonymous storefront pages: one render per (URL, format) until something it shows changes
     or its time slot ends. app/fast_path.py answers the hits of anonymous visitors before routing;
     this answers the rest (a visitor with a session, the change log not read lately, a miss).
@@ -110,21 +108,17 @@ async def respond_cached(request: Request, read: ReadPage, keys_of: ReadKeys) ->
     if cached is None:
         timing = ServerTiming(request.scope)
         cached = await services.page_cache.single_flight(
-            key, lambda: build_page(services, request, read, keys_of, as_json, timing),
+            key, lambda: build_page(services, request, read, as_json, timing),
             keep=lambda page: not version.changed_since(page.version, page.keys))
     answer = cached.answer_to(request.scope)
     return AnswerResponse(answer.with_headers([timing.header()]) if timing and timing.stages else answer)
 
 
-async def build_page(services: Services, request: Request, read: ReadPage, keys_of: ReadKeys, as_json: bool,
+async def build_page(services: Services, request: Request, read: ReadPage, as_json: bool,
                      timing: ServerTiming) -> CachedPage:
     version, started = services.catalogue_version.get(), time.monotonic()
-    with timing.stage("db"):
-        page = await read()
-    # The keys of what the page shows are read on a database thread while V8 renders (without
-    # the GIL), not before the render.
-    keys, (text, media_type, headers) = await asyncio.gather(_timed(timing, "keys", keys_of(page)),
-                                                            _text(services, request, page, as_json, timing))
+    page, keys = await read(timing)
+    text, media_type, headers = await _text(services, request, page, as_json, timing)
     with timing.stage("compress"):
         return services.page_cache.page(text.encode(), media_type, page.status, headers,
                                         keys=keys, version=version, started=started)
@@ -139,9 +133,15 @@ async def _text(services: Services, request: Request, page: Page, as_json: bool,
     return html, "text/html; charset=utf-8", headers
 
 
-async def _timed(timing: ServerTiming, stage: str, work: Awaitable[T]) -> T:
-    with timing.stage(stage):
-        return await work
+def read_page(session: Session, loader: Loader, shows: Shows, path_params: dict, query: dict,
+              timing: ServerTiming) -> tuple[Page, frozenset[str]]:
+    """The loader's page and the invalidation keys of what it shows, in one session. (Reading the
+    keys on a second thread while V8 renders was slower: the two threads and the render's answer
+    contended for the GIL, and the render itself took a fifth longer.)"""
+    with timing.stage("db"):
+        page = loader(session, path_params, query)
+    with timing.stage("keys"):
+        return page, shows.keys(session, path_params, page.props)
 
 
 def page_route(path: str, loader: Loader, *, cached: bool = True, name: str | None = None) -> Route:
@@ -152,8 +152,8 @@ def page_route(path: str, loader: Loader, *, cached: bool = True, name: str | No
         services = services_of(request)
         path_params, query = dict(request.path_params), dict(request.query_params)
         if cached:
-            return await respond_cached(request, lambda: services.db.read(loader, path_params, query),
-                                        lambda page: services.db.read(shows.keys, path_params, page.props))
+            return await respond_cached(
+                request, lambda timing: services.db.read(read_page, loader, shows, path_params, query, timing))
         return await respond(request, await services.db.read(loader, path_params, query))
 
     endpoint.shows = shows if cached else None  # what tests check every cached route declares
