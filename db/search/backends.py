@@ -3,31 +3,40 @@ default (fts5.py), PostgreSQL tsvector with GIN indexes on PostgreSQL (tsvector.
 four text fields of a document (documents.py), so the vocabulary can be kept exact as documents
 change, and both answer a query plan (terms.py) as a subquery of the matching product ids, in all
 fields or in the first few (the title; the title and authors...: how search ranks, see found.py).
+The plan goes in as a parameter (WORDS), so the statements that read the index are built once.
 
 Neither ranks by a text score (bm25, ts_rank): both compute a score for EVERY match and look up
 how common each word is over the whole index, so the cost grows with the catalogue (a million
 products: 15 ms for "class" alone). Which fields a match is in is a cheap question of the index.
+Nor does either read every match to keep the first few (`first_rows`): FTS5 reads a word's matches
+in order and stops at the limit; PostgreSQL reads a slice of the catalogue at a time (tsvector.py).
 """
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
-from sqlalchemy import Connection, select, text
-from sqlalchemy.sql import Subquery
+from sqlalchemy import Connection, Select, String, bindparam, select, text
+from sqlalchemy.sql import FromClause, Subquery
+from sqlalchemy.sql.elements import BindParameter
 
 from .documents import Document
 from .terms import Plan
 
 FIELDS = ("title", "authors", "tags", "body")
+TITLE = ("title",)  # the fields of the first tier (found.py): each back end indexes the titles apart too
+# A statement that reads the index takes the shopper's words as this parameter, so that it can be
+# built once and run for every search (building and keying a statement costs as much as running
+# a small one): `words_param()` makes it, `Backend.words_of` gives its value for a plan.
+WORDS = "words"
+
+
+def words_param() -> BindParameter:
+    return bindparam(WORDS, type_=String)
 
 
 class Backend:
     name: str
-    # Whether a join of the matches to the products, with a limit, reads only as many matches as
-    # it keeps (SQLite: FTS5 drives the join). PostgreSQL may walk the products in id order
-    # testing every document instead, so its matches are asked for a batch at a time (`first`).
-    joins_matches = True
     table: str  # the index's own table
     DDL: tuple[str, ...]  # what creates it (the migration runs it)
     DROP: tuple[str, ...]
@@ -48,15 +57,36 @@ class Backend:
     def add(self, connection: Connection, documents: Sequence[Document]) -> None:
         raise NotImplementedError
 
-    def matches(self, plan: Plan, fields: Sequence[str] = FIELDS) -> Subquery:
-        """(product_id) of the indexed products the plan matches within these fields."""
+    @staticmethod
+    def expression(plan: Plan, fields: Sequence[str] = FIELDS) -> str:
+        """The plan as the index's query language has it, to be kept to these fields."""
         raise NotImplementedError
 
-    def first(self, plan: Plan, fields: Sequence[str], limit: int) -> Subquery:
-        """(product_id) of at most `limit` products the plan matches in these fields, about the
+    def words_of(self, plan: Plan, fields: Sequence[str] = FIELDS) -> dict[str, str]:
+        """The parameter of a statement built with `words_param()`: the plan, for these fields."""
+        return {WORDS: self.expression(plan, fields)}
+
+    def matched(self, fields: Sequence[str], words: BindParameter) -> Subquery:
+        """(product_id) of the indexed products whose fields hold the words (an expression of
+        the plan for these fields, as a parameter)."""
+        raise NotImplementedError
+
+    def matches(self, plan: Plan, fields: Sequence[str] = FIELDS) -> Subquery:
+        """(product_id) of the indexed products the plan matches within these fields."""
+        return self.matched(fields, bindparam(WORDS, self.expression(plan, fields), unique=True))
+
+    def first_rows(self, fields: Sequence[str], limit: int, read: Callable[[FromClause], Select],
+                   words: BindParameter) -> Select:
+        """`read(matched)`, a select of rows from the matches (product_id) of the words in these
+        fields, as a statement that answers its first `limit` rows in about the index's order
+        and reads no further matches than those (and the ones `read` leaves out). FTS5 drives a
+        join of its matches and stops at the limit."""
+        return read(self.matched(fields, words)).limit(limit)
+
+    def first(self, fields: Sequence[str], limit: int, words: BindParameter) -> Subquery:
+        """(product_id) of at most `limit` products the words match in these fields, about the
         first ones, read no further than that."""
-        matched = self.matches(plan, fields)
-        return select(matched.c.product_id).limit(limit).subquery("first")
+        return self.first_rows(fields, limit, lambda matched: select(matched.c.product_id), words).subquery("first")
 
     def narrowest(self, connection: Connection, plan: Plan, tiers: Sequence[Sequence[str]],
                   ids: Sequence[int]) -> dict[int, int]:

@@ -7,7 +7,7 @@ from typing import Sequence
 
 from sqlalchemy import bindparam, column, literal_column, select, table, text
 
-from .backends import FIELDS, Backend
+from .backends import FIELDS, TITLE, Backend
 from .documents import Document
 from .terms import Plan
 
@@ -63,16 +63,13 @@ class Sqlite(Backend):
 
         groups = ["(" + " OR ".join(alternative(a) for a in group.alternatives) + ")" for group in plan.groups]
         query = " AND ".join(groups)
-        return query if tuple(fields) == FIELDS else f"{{{' '.join(fields)}}} : ({query})"
+        # The titles are searched in their own table (`matched`): no column to keep to there.
+        return query if tuple(fields) in (FIELDS, TITLE) else f"{{{' '.join(fields)}}} : ({query})"
 
-    def matches(self, plan, fields=FIELDS):
-        searched, fields = (self.titles, FIELDS) if tuple(fields) == ("title",) else (self.table, fields)
+    def matched(self, fields, words):
+        searched = self.titles if tuple(fields) == TITLE else self.table
         fts = table(searched, column("rowid"))
-        return (
-            select(fts.c.rowid.label("product_id"))
-            .where(literal_column(searched).op("MATCH")(bindparam("fts", self.expression(plan, fields), unique=True)))
-            .subquery("matched")
-        )
+        return select(fts.c.rowid.label("product_id")).where(literal_column(searched).op("MATCH")(words)).subquery("matched")
 
     def narrowest(self, connection, plan, tiers, ids):
         found: dict[int, int] = {}

@@ -7,7 +7,10 @@ products with the words in their titles (the best sold and rated of them first),
 the authors of the first POOL products with the words anywhere, whose names hold them."""
 from __future__ import annotations
 
-from sqlalchemy import func, select
+from functools import lru_cache
+from typing import NamedTuple
+
+from sqlalchemy import Select, func, literal, null, select, union_all
 from sqlalchemy.orm import Session
 
 from ..ledger import cents
@@ -16,7 +19,7 @@ from ..queries.book_records import author_url
 from ..queries.content import search_url
 from ..queries.media import media_url
 from ..queries.products import money
-from .backends import FIELDS, backend_for
+from .backends import FIELDS, TITLE, backend_for, words_param
 from .documents import words
 from .found import published
 from .terms import plan
@@ -33,6 +36,38 @@ def _named(name: str, typed: list[str]) -> bool:
     return all(any(word.startswith(t) for word in own) for t in typed)
 
 
+class Statements(NamedTuple):
+    """A suggestion's statements, built once (their parameter: the words, backends.WORDS)."""
+
+    titled: Select  # the best titles of the first POOL products with the words in their titles
+    anywhere: Select  # ...with the words anywhere
+    names: Select  # the authors of those found anywhere, and every category
+
+
+@lru_cache(maxsize=2)
+def statements(dialect: str) -> Statements:
+    backend = backend_for(dialect)
+
+    def pool(fields) -> Select:
+        """The first POOL products with the words in these fields (a few may be unpublished)."""
+        return select(backend.first(fields, POOL, words_param()).c.product_id)
+
+    def best(fields) -> Select:
+        return (select(Product.id, Product.title, Product.price, Product.discount, Product.images)
+                .where(Product.id.in_(pool(fields)), published(dialect))
+                .order_by(Product.units_sold.desc(), Product.rating.desc(), Product.id).limit(TITLES))
+
+    # The authors of the pooled published books, the most credited first, and every category in
+    # the shop's order: both lists in one statement (each statement is a round trip).
+    credited = (
+        select(literal(0).label("kind"), Author.name, Author.slug, (-func.count()).label("rank"))
+        .join(BookAuthor, BookAuthor.author_id == Author.id).join(Product, Product.id == BookAuthor.book_id)
+        .where(BookAuthor.book_id.in_(pool(FIELDS)), published(dialect)).group_by(Author.name, Author.slug)
+    )
+    listed = select(literal(1), Category.name, null(), Category.level)
+    return Statements(best(TITLE), best(FIELDS), union_all(credited, listed).order_by("kind", "rank", "name"))
+
+
 def suggest(session: Session, typed: str) -> dict:
     typed = typed.strip()
     empty = {"query": typed, "titles": [], "authors": [], "categories": [], "count": 0}
@@ -43,37 +78,21 @@ def suggest(session: Session, typed: str) -> dict:
     if read.empty:
         return empty
     dialect = connection.dialect.name
-    backend = backend_for(dialect)
-
-    def pool(fields):
-        """The first POOL products with the words in these fields (a few may be unpublished)."""
-        return select(backend.first(read, fields, POOL).c.product_id)
-
-    def best(fields) -> list:
-        return session.execute(
-            select(Product.id, Product.title, Product.price, Product.discount, Product.images)
-            .where(Product.id.in_(pool(fields)), published(dialect))
-            .order_by(Product.units_sold.desc(), Product.rating.desc(), Product.id).limit(TITLES)
-        ).all()
-
+    backend, statement = backend_for(dialect), statements(dialect)
+    anywhere = backend.words_of(read, FIELDS)
+    found = (connection.execute(statement.titled, backend.words_of(read, TITLE)).all()
+             or connection.execute(statement.anywhere, anywhere).all())  # no title has the words
     titles = [
         {"id": row.id, "title": row.title, "url": f"/product/{row.id}", "imgUrl": media_url(row.images[0]) if row.images else None,
          "price": money(cents(row.price * (100 - row.discount) / 100))}
-        for row in best(("title",)) or best(FIELDS)
+        for row in found
     ]
+    credited, listed = [], []
+    for kind, name, slug, _rank in connection.execute(statement.names, anywhere):
+        (listed if kind else credited).append((name, slug))
     # The authors of the books found anywhere whose names hold the words (the words may be a title's).
-    credited = session.execute(
-        select(Author.name, Author.slug).join(BookAuthor, BookAuthor.author_id == Author.id)
-        .join(Product, Product.id == BookAuthor.book_id)
-        .where(BookAuthor.book_id.in_(pool(FIELDS)), published(dialect)).group_by(Author.name, Author.slug)
-        .order_by(func.count().desc(), Author.name)
-    ).all()
-    authors = [{"name": a.name, "url": author_url(a.slug)} for a in credited if _named(a.name, read.words)][:AUTHORS]
-    categories = [
-        {"name": name, "url": search_url(name)}
-        for name in session.scalars(select(Category.name).order_by(Category.level, Category.name))
-        if _named(name, read.words)
-    ][:CATEGORIES]
+    authors = [{"name": name, "url": author_url(slug)} for name, slug in credited if _named(name, read.words)][:AUTHORS]
+    categories = [{"name": name, "url": search_url(name)} for name, _ in listed if _named(name, read.words)][:CATEGORIES]
     # Up to eight in all: titles give way to the other groups first.
     titles = titles[:MOST - len(authors) - len(categories)]
     return {"query": typed, "titles": titles, "authors": authors, "categories": categories,

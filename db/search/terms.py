@@ -16,8 +16,10 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass, field
 
-from sqlalchemy import Connection, bindparam, text
+from sqlalchemy import Connection, bindparam, select, text
 
+from ..models import SearchTerm
+from .among import among
 from .documents import MIN_TERM, fold, words
 
 MAX_WORDS = 8
@@ -62,35 +64,45 @@ def one_edit(word: str) -> set[str]:
     return (deletes | swaps | replaces | inserts) - {word}
 
 
-def _in(statement: str, values, connection: Connection):
-    return connection.execute(text(statement).bindparams(bindparam("values", expanding=True)), {"values": list(values)})
+# What a plan needs of the database, in one statement (a search's statements each cost a round
+# trip): the synonyms of the words and of each pair of neighbours (0), the words the vocabulary
+# holds (1), and whether a word of it starts with the last word (2: a range on the primary key,
+# answered from the index whatever the vocabulary's size).
+LOOK_UP = text(
+    "SELECT 0, term, synonym FROM search_synonym WHERE term IN :phrases "
+    "UNION ALL SELECT 1, term, NULL FROM search_term WHERE term IN :words "
+    "UNION ALL SELECT * FROM (SELECT 2, term, NULL FROM search_term WHERE term >= :start AND term < :end LIMIT 1) AS starting"
+).bindparams(bindparam("phrases", expanding=True), bindparam("words", expanding=True))
 
 
-def known_words(connection: Connection, candidates: set[str]) -> set[str]:
-    if not candidates:
-        return set()
-    return {term for (term,) in _in("SELECT term FROM search_term WHERE term IN :values", candidates, connection)}
+@dataclass
+class LookedUp:
+    synonyms: dict[str, list[str]]  # of the words and the pairs of neighbours that have any
+    vocabulary: set[str]  # the words the vocabulary holds
+    last_starts_a_word: bool  # a word of the vocabulary starts with the last word (or is it)
 
 
-def is_prefix_of_a_word(connection: Connection, start: str) -> bool:
-    """A range on the primary key: answered from the index, whatever the vocabulary's size."""
-    return connection.execute(text("SELECT 1 FROM search_term WHERE term >= :start AND term < :end LIMIT 1"),
-                              {"start": start, "end": start + "\x7f"}).first() is not None
+def look_up(connection: Connection, found: list[str]) -> LookedUp:
+    """LOOK_UP for these words."""
+    pairs = {f"{a} {b}" for a, b in zip(found, found[1:])}
+    rows = connection.execute(LOOK_UP, {"phrases": sorted(set(found) | pairs), "words": sorted(set(found)),
+                                        "start": found[-1], "end": found[-1] + "\x7f"})
+    looked_up = LookedUp({}, set(), False)
+    for kind, term, synonym in rows:
+        if kind == 0:
+            looked_up.synonyms.setdefault(term, []).append(synonym)
+        elif kind == 1:
+            looked_up.vocabulary.add(term)
+        else:
+            looked_up.last_starts_a_word = True
+    return looked_up
 
 
 def corrections(connection: Connection, word: str, limit: int = CORRECTIONS) -> list[str]:
     """Indexed words one edit away from the word, the ones in the most products first."""
-    rows = _in("SELECT term FROM search_term WHERE term IN :values ORDER BY products DESC, term LIMIT "
-               + str(int(limit)), one_edit(word), connection)
-    return [term for (term,) in rows]
-
-
-def synonyms(connection: Connection, phrases: set[str]) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    if phrases:
-        for term, synonym in _in("SELECT term, synonym FROM search_synonym WHERE term IN :values", phrases, connection):
-            found.setdefault(term, []).append(synonym)
-    return found
+    return list(connection.scalars(
+        select(SearchTerm.term).where(among(SearchTerm.term, sorted(one_edit(word)), connection.dialect.name))
+        .order_by(SearchTerm.products.desc(), SearchTerm.term).limit(limit)))
 
 
 def as_prefixes(typed: str) -> Plan:
@@ -104,9 +116,8 @@ def plan(connection: Connection, typed: str) -> Plan:
     found = words(typed, shortest=1)[:MAX_WORDS]
     if not found:
         return Plan([], [])
-    pairs = {f"{a} {b}" for a, b in zip(found, found[1:])}
-    same = synonyms(connection, set(found) | pairs)
-    vocabulary = known_words(connection, set(found))
+    looked_up = look_up(connection, found)
+    same, vocabulary = looked_up.synonyms, looked_up.vocabulary
     groups: list[Group] = []
     i = 0
     while i < len(found):
@@ -119,7 +130,7 @@ def plan(connection: Connection, typed: str) -> Plan:
             continue
         word = found[i]
         whole = word in vocabulary
-        as_prefix = last and not whole and is_prefix_of_a_word(connection, word)
+        as_prefix = last and not whole and looked_up.last_starts_a_word
         alternatives = [Alternative((word,), prefix=as_prefix)]
         alternatives += [Alternative(tuple(s.split())) for s in same.get(word, [])]
         group = Group(word, alternatives, known=whole or as_prefix or bool(same.get(word)) or len(word) < MIN_TERM)

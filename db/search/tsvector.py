@@ -1,20 +1,24 @@
 """The search index on PostgreSQL: a table of the four fields with a weighted tsvector of them
-and one of the title, each with a GIN index (db/search/backends.py)."""
+and one of the title, each with a GIN index that leads with the row's bucket (the slice of the
+catalogue its product id is in, migration 0017), so the matches can be read a slice at a time
+(db/search/backends.py)."""
 from __future__ import annotations
 
 from contextlib import contextmanager
 from typing import Sequence
 
-from sqlalchemy import bindparam, column, func, literal_column, select, table, text, union_all
+from sqlalchemy import bindparam, column, func, literal_column, select, table, text, true, union_all
 
-from .backends import FIELDS, Backend
+from .among import written
+from .backends import FIELDS, TITLE, Backend
 from .documents import Document
 from .terms import Plan
 
 WEIGHT_OF = dict(zip(FIELDS, "ABCD"))  # the tsvector weight each field is stored with
 FEW = 100  # ids that may well be among the first PROBE products (Postgres.first)
 PROBE = 2000
-
+INDEX = table("product_search", *map(column, ("product_id", "bucket", "document", "title_document")))
+BUCKETS = 16  # the index rows' buckets: 0 to 15 (migration 0017)
 
 
 class Postgres(Backend):
@@ -23,7 +27,6 @@ class Postgres(Backend):
 
     name = "postgresql"
     table = "product_search"
-    joins_matches = False
     DOCUMENT = ("setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', authors), 'B')"
                 " || setweight(to_tsvector('english', tags), 'C') || setweight(to_tsvector('english', body), 'D')")
     DDL = (
@@ -72,8 +75,9 @@ class Postgres(Backend):
     @staticmethod
     def expression(plan: Plan, fields: Sequence[str] = FIELDS) -> str:
         """A tsquery; `'word':AB` keeps a word to the fields weighted A and B (title, authors),
-        which the GIN index answers from the stored document."""
-        weights = "" if tuple(fields) == FIELDS else "".join(WEIGHT_OF[f] for f in fields)
+        which the GIN index answers from the stored document. The titles have a tsvector and a
+        GIN index of their own (`_matching`): no weight to keep to there."""
+        weights = "" if tuple(fields) in (FIELDS, TITLE) else "".join(WEIGHT_OF[f] for f in fields)
 
         def alternative(alt) -> str:
             tokens = [f"'{token}'" for token in alt.tokens]
@@ -83,42 +87,50 @@ class Postgres(Backend):
 
         return " & ".join("(" + " | ".join(alternative(a) for a in group.alternatives) + ")" for group in plan.groups)
 
-    def _query(self, plan: Plan, fields: Sequence[str]):
-        # The plan's words are [a-z0-9] only: the tsquery holds no syntax a shopper typed.
-        return func.to_tsquery(literal_column("'english'"), bindparam("tsquery", self.expression(plan, fields), unique=True))
-
     @staticmethod
-    def _searched(fields: Sequence[str]) -> tuple[str, Sequence[str]]:
-        # The titles have a GIN index of their own (migration 0013): GIN does not keep weights, so
-        # `'word':A` on the whole document reads every product with the word anywhere.
-        return ("title_document", FIELDS) if tuple(fields) == ("title",) else ("document", fields)
+    def _matching(fields: Sequence[str], words, rows=INDEX):
+        """The condition that a row of the index (or of a subquery of its rows) holds the words
+        (a tsquery's text: the plan's words are [a-z0-9] only, so it holds no syntax a shopper
+        typed) in these fields. The titles have a GIN index of their own (migration 0013): GIN
+        does not keep weights, so `'word':A` on the whole document reads every product with the
+        word anywhere."""
+        searched = "title_document" if tuple(fields) == TITLE else "document"
+        return rows.c[searched].op("@@")(func.to_tsquery(literal_column("'english'"), words))
 
-    def matches(self, plan, fields=FIELDS):
-        searched, fields = self._searched(fields)
-        return (
-            select(column("product_id")).select_from(table("product_search"))
-            .where(column(searched).op("@@")(self._query(plan, fields)))
-            .subquery("matched")
-        )
+    def matched(self, fields, words):
+        return select(INDEX.c.product_id).where(self._matching(fields, words)).subquery("matched")
 
-    def first(self, plan, fields, limit):
-        """Asked with a limit, the planner likes reading the table until it has enough, which it
-        thinks cheap whenever it cannot tell how rare the words are; but every row's tsvector is
-        read and tested (a million products: 270 ms to learn that no title says "whitf...", 20 ms
-        to find 500 physics books where the GIN index takes 6). So the matches are a MATERIALIZED
-        CTE, planned as if every match were wanted (the GIN index, unless most products match)
-        and read only as far as the limit. A few ids are looked for among the first PROBE
-        products before (a word many products hold, "cla" of every "Class 9 ..." title, is found
-        there at once), and the index is read only when they do not hold enough."""
-        searched, fields = self._searched(fields)
-        query = self._query(plan, fields)
-        matched = (select(column("product_id")).select_from(table("product_search")).where(column(searched).op("@@")(query))
-                   .cte("matched").prefix_with("MATERIALIZED"))
+    def first_rows(self, fields, limit, read, words):
+        """A GIN index answers `@@` with a bitmap of every match before the first row is read (a
+        million products: 33,404 for "physics", to keep 500). So the matches are read one bucket
+        at a time (an equality on the index's first column), the first bucket first, until `read`
+        has `limit` rows: a LATERAL join, which stops at the limit. Within a bucket they are a
+        MATERIALIZED CTE, planned as if every match were wanted: asked with a limit, the planner
+        likes reading the table in order testing every row's tsvector instead, which it thinks
+        cheap whenever it cannot tell how rare the words are (a million products: 270 ms to learn
+        that no title says "whitf...")."""
+        buckets = func.generate_series(0, BUCKETS - 1).table_valued("n").render_derived(name="buckets")
+        # Up to the last product's bucket: the buckets after it are empty. (A constant series, so
+        # the planner knows how many buckets there are: a series it cannot count is 1,000 rows
+        # to it, and a plan that costly is compiled with JIT first, 18 ms.)
+        last = select(INDEX.c.bucket).order_by(INDEX.c.product_id.desc()).limit(1).scalar_subquery()
+        matched = (select(INDEX.c.product_id).where(INDEX.c.bucket == buckets.c.n, self._matching(fields, words))
+                   .correlate(buckets).cte("matched", nesting=True).prefix_with("MATERIALIZED"))
+        rows = read(matched).limit(limit).lateral("bucket_rows")
+        return select(rows).select_from(buckets).join(rows, true()).where(buckets.c.n <= last).limit(limit)
+
+    def first(self, fields, limit, words):
+        """A suggestion's first few dozen matches (a search reads its own through `first_rows`).
+        They are looked for among the first PROBE products first: a prefix that many words start
+        ("cla" of every "Class 9 ..." title) is found there at once, where the index would read
+        every posting of every word that starts so, in any bucket it is asked about. Only when the
+        probe does not hold enough is the index read, and then all of its matches (a MATERIALIZED
+        CTE, as in `first_rows`): the words are rare enough that their postings are few."""
         if limit > FEW:
-            return select(matched.c.product_id).limit(limit).subquery("first")
-        probed = (select(column("product_id"), column(searched)).select_from(table("product_search"))
-                  .order_by(column("product_id")).limit(PROBE).subquery("probed"))
-        found = select(probed.c.product_id).where(probed.c[searched].op("@@")(query)).limit(limit).cte("found")
+            return super().first(fields, limit, words)
+        matched = select(INDEX.c.product_id).where(self._matching(fields, words)).cte("matched").prefix_with("MATERIALIZED")
+        probed = select(INDEX).order_by(INDEX.c.product_id).limit(PROBE).subquery("probed")
+        found = select(probed.c.product_id).where(self._matching(fields, words, probed)).limit(limit).cte("found")
         # Counted once (an InitPlan): the index's branch is not even started when the probe is enough.
         enough = select(func.count()).select_from(found).scalar_subquery() == limit
         return union_all(
@@ -137,5 +149,6 @@ class Postgres(Backend):
         parsed = ", ".join(f"to_tsquery('english', :q{n}) AS q{n}" for n in range(len(tiers)))
         tier = " ".join(f"WHEN ts_match_vq(document, q{n}) THEN {n}" for n in range(len(tiers)))
         rows = connection.execute(text(f"WITH q AS (SELECT {parsed}) SELECT product_id, CASE {tier} END "
-                                       "FROM product_search, q WHERE product_id = ANY(:ids)"), {"ids": list(ids), **queries})
+                                       "FROM product_search, q WHERE product_id = ANY(CAST(:ids AS INTEGER[]))"),
+                                  {"ids": written(ids), **queries})  # written out: see among.WrittenIntegers
         return {product_id: n for product_id, n in rows if n is not None}

@@ -1,0 +1,42 @@
+"""`column IN values` as ONE parameter, however many values: a search's few hundred product ids
+(the authors' facet) or a misspelt word's few hundred neighbours (terms.py) are not a few hundred
+placeholders for the driver to convert and the database to parse in every query (a typo's
+corrections: 3.6 ms on PostgreSQL that way, 1.1 ms as one JSON list)."""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+
+from sqlalchemy import ARRAY, JSON, Integer, bindparam, cast, func, select
+from sqlalchemy.types import TypeDecorator
+
+
+def written(ids: Iterable[int]) -> str:
+    """Integers as PostgreSQL writes an array of them: "{1,2,3}"."""
+    return "{" + ",".join(map(str, ids)) + "}"
+
+
+class WrittenIntegers(TypeDecorator):
+    """An integer[] parameter handed to the driver written out ("{1,2,3}"): the statement casts
+    it (`$1::INTEGER[]`), so PostgreSQL reads it as the array at once and plans with it. The
+    driver would dump a list of ints an element at a time, in Python (0.3 ms for 500 ids)."""
+
+    impl = ARRAY(Integer)
+    cache_ok = True
+
+    def bind_processor(self, dialect):
+        return None  # the text as it is (ARRAY's own processor would take it for a list)
+
+
+def among(column: Any, values: Iterable[int] | Iterable[str], dialect: str) -> Any:
+    """The condition that the column's value is one of these ids or words: a JSON list on SQLite;
+    on PostgreSQL an integer array, or a JSON list of words."""
+    values = list(values)
+    if dialect != "postgresql":
+        listed = func.json_each(bindparam("values", json.dumps(values), unique=True)).table_valued("value")
+        return column.in_(select(listed.c.value))
+    if all(isinstance(value, int) for value in values):
+        # An array, so the planner looks each id up in the column's index.
+        return column == func.any(bindparam("values", written(values), type_=WrittenIntegers, unique=True))
+    listed = func.json_array_elements_text(cast(bindparam("values", json.dumps(values), unique=True), JSON))
+    return column.in_(select(listed))
