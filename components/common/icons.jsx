@@ -1,51 +1,51 @@
-// Icon names stored in the database ("truck", "vegetable", ...) as MUI icons.
+// Icon names stored in the database ("truck", "vegetable", ...) as the shop's icons (components/icons).
 // Each icon is imported on its own, and services, sections and navigation have separate maps,
-// so a page bundles only the icons of the kinds it shows (an icon costs ~170 bytes gzip; the map of all
-// navigation icons is ~5 KB, too much for a page that only lists services).
-import LocalShipping from '@mui/icons-material/LocalShippingOutlined';
-import Payments from '@mui/icons-material/PaymentsOutlined';
-import AssignmentReturn from '@mui/icons-material/AssignmentReturnOutlined';
-import VerifiedUser from '@mui/icons-material/VerifiedUserOutlined';
-import HeadsetMic from '@mui/icons-material/HeadsetMicOutlined';
-import ThumbUpAlt from '@mui/icons-material/ThumbUpAltOutlined';
-import CardGiftcard from '@mui/icons-material/CardGiftcardOutlined';
-import AccessTime from '@mui/icons-material/AccessTimeOutlined';
-import Grass from '@mui/icons-material/GrassOutlined';
-import EmojiNature from '@mui/icons-material/EmojiNatureOutlined';
-import BreakfastDining from '@mui/icons-material/BreakfastDiningOutlined';
-import AcUnit from '@mui/icons-material/AcUnitOutlined';
-import Spa from '@mui/icons-material/SpaOutlined';
-import Inventory2 from '@mui/icons-material/Inventory2Outlined';
-import LocalCafe from '@mui/icons-material/LocalCafeOutlined';
-import Liquor from '@mui/icons-material/LiquorOutlined';
-import Egg from '@mui/icons-material/EggOutlined';
-import Weekend from '@mui/icons-material/WeekendOutlined';
-import Chair from '@mui/icons-material/ChairOutlined';
-import Bed from '@mui/icons-material/BedOutlined';
-import TableRestaurant from '@mui/icons-material/TableRestaurantOutlined';
-import Light from '@mui/icons-material/LightOutlined';
-import FaceRetouchingNatural from '@mui/icons-material/FaceRetouchingNaturalOutlined';
-import Brush from '@mui/icons-material/BrushOutlined';
-import Medication from '@mui/icons-material/MedicationOutlined';
-import Toys from '@mui/icons-material/ToysOutlined';
-import LocalFlorist from '@mui/icons-material/LocalFloristOutlined';
-import Drafts from '@mui/icons-material/DraftsOutlined';
-import MenuBook from '@mui/icons-material/MenuBookOutlined';
-import Backpack from '@mui/icons-material/BackpackOutlined';
-import School from '@mui/icons-material/SchoolOutlined';
-import AutoStories from '@mui/icons-material/AutoStoriesOutlined';
-import Category from '@mui/icons-material/CategoryOutlined';
-import Bolt from '@mui/icons-material/Bolt';
-import SectionCategory from '@mui/icons-material/Category';
-import DirectionsCar from '@mui/icons-material/DirectionsCar';
-import PhoneIphone from '@mui/icons-material/PhoneIphone';
-import Watch from '@mui/icons-material/Watch';
-import WorkspacePremium from '@mui/icons-material/WorkspacePremium';
-import LocalOffer from '@mui/icons-material/LocalOffer';
-import NewReleases from '@mui/icons-material/NewReleases';
-import EmojiEvents from '@mui/icons-material/EmojiEvents';
-import AutoAwesome from '@mui/icons-material/AutoAwesome';
-import LocalMall from '@mui/icons-material/LocalMall';
+// so a page bundles only the icons of the kinds it shows (an icon is a few hundred bytes gzip;
+// all the navigation icons together ~5 KB, too much for a page that only lists services).
+import LocalShipping from '../icons/LocalShippingOutlined.js';
+import Payments from '../icons/PaymentsOutlined.js';
+import AssignmentReturn from '../icons/AssignmentReturnOutlined.js';
+import VerifiedUser from '../icons/VerifiedUserOutlined.js';
+import HeadsetMic from '../icons/HeadsetMicOutlined.js';
+import ThumbUpAlt from '../icons/ThumbUpAltOutlined.js';
+import CardGiftcard from '../icons/CardGiftcardOutlined.js';
+import AccessTime from '../icons/AccessTimeOutlined.js';
+import Grass from '../icons/GrassOutlined.js';
+import EmojiNature from '../icons/EmojiNatureOutlined.js';
+import BreakfastDining from '../icons/BreakfastDiningOutlined.js';
+import AcUnit from '../icons/AcUnitOutlined.js';
+import Spa from '../icons/SpaOutlined.js';
+import Inventory2 from '../icons/Inventory2Outlined.js';
+import LocalCafe from '../icons/LocalCafeOutlined.js';
+import Liquor from '../icons/LiquorOutlined.js';
+import Egg from '../icons/EggOutlined.js';
+import Weekend from '../icons/WeekendOutlined.js';
+import Chair from '../icons/ChairOutlined.js';
+import Bed from '../icons/BedOutlined.js';
+import TableRestaurant from '../icons/TableRestaurantOutlined.js';
+import Light from '../icons/LightOutlined.js';
+import FaceRetouchingNatural from '../icons/FaceRetouchingNaturalOutlined.js';
+import Brush from '../icons/BrushOutlined.js';
+import Medication from '../icons/MedicationOutlined.js';
+import Toys from '../icons/ToysOutlined.js';
+import LocalFlorist from '../icons/LocalFloristOutlined.js';
+import Drafts from '../icons/DraftsOutlined.js';
+import MenuBook from '../icons/MenuBookOutlined.js';
+import Backpack from '../icons/BackpackOutlined.js';
+import School from '../icons/SchoolOutlined.js';
+import AutoStories from '../icons/AutoStoriesOutlined.js';
+import Category from '../icons/CategoryOutlined.js';
+import Bolt from '../icons/Bolt.js';
+import SectionCategory from '../icons/Category.js';
+import DirectionsCar from '../icons/DirectionsCar.js';
+import PhoneIphone from '../icons/PhoneIphone.js';
+import Watch from '../icons/Watch.js';
+import WorkspacePremium from '../icons/WorkspacePremium.js';
+import LocalOffer from '../icons/LocalOffer.js';
+import NewReleases from '../icons/NewReleases.js';
+import EmojiEvents from '../icons/EmojiEvents.js';
+import AutoAwesome from '../icons/AutoAwesome.js';
+import LocalMall from '../icons/LocalMall.js';
 
 const SERVICE_ICONS = {
   truck: LocalShipping,
@@ -101,11 +101,10 @@ const SECTION_ICONS = {
   shop: LocalMall,
 };
 
-// Icons are decorative next to their text, so they are hidden from assistive technology.
 function iconFrom(map) {
   return function NamedIcon({ name, ...props }) {
     const Icon = map[name] || Category;
-    return <Icon aria-hidden="true" {...props} />;
+    return <Icon {...props} />;
   };
 }
 

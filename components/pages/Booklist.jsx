@@ -1,7 +1,7 @@
 // /booklists/{slug}: one school's booklist for a class and year: every book with its price and
 // stock, the totals of the required books and of all of them, and the buttons that put the list
 // in the cart (a book out of stock or not for sale is marked and left out).
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import RouterAnchor from '../common/RouterAnchor.jsx';
 import AddBooklistToCart from '../shop/booklist/AddBooklistToCart.jsx';
 import BooklistItems from '../shop/booklist/BooklistItems.jsx';
@@ -9,7 +9,7 @@ import { plural } from '../shop/booklist/text.js';
 import { formatPrice } from '../shop/money.js';
 import ShopLayout from '../shop/ShopLayout.jsx';
 
-const Page = styled('div')(({ theme }) => ({
+const Page = sharedStyled('div', (theme) => ({
   display: 'grid',
   gap: theme.spacing(2.5),
   '& .crumbs': { margin: 0, fontSize: 14, color: theme.palette.text.secondary, '& a': { color: 'inherit' } },

@@ -1,13 +1,13 @@
 // /booklists: find your school's booklist by the school's name and the class; the published
 // lists that match, school by school, each with its number of books and what it costs.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import RouterAnchor from '../common/RouterAnchor.jsx';
 import BooklistFinder, { booklistsHref } from '../shop/booklist/BooklistFinder.jsx';
 import { plural } from '../shop/booklist/text.js';
 import { formatPrice } from '../shop/money.js';
 import ShopLayout from '../shop/ShopLayout.jsx';
 
-const Page = styled('div')(({ theme }) => ({
+const Page = sharedStyled('div', (theme) => ({
   display: 'grid',
   gap: theme.spacing(3),
   '& h1': { margin: 0, fontSize: 26, fontWeight: 700, [theme.breakpoints.down('sm')]: { fontSize: 21 } },

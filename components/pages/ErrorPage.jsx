@@ -1,10 +1,10 @@
 // Not found, server error, ...: the message, a search box and a way home, inside the shop.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import ButtonLink from '../shop/ButtonLink.jsx';
 import SearchForm from '../shop/SearchForm.jsx';
 import ShopLayout from '../shop/ShopLayout.jsx';
 
-const Panel = styled('div')(({ theme }) => ({
+const Panel = sharedStyled('div', (theme) => ({
   maxWidth: 560,
   margin: theme.spacing(6, 'auto'),
   padding: theme.spacing(5, 4),

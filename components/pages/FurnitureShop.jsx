@@ -1,6 +1,6 @@
 // The furniture demo storefront (FURNITURE theme): the shop's categories in a side menu, its
 // newest and best-selling pieces and the whole range, each card with its "New" status and colours.
-import Weekend from '@mui/icons-material/WeekendOutlined';
+import Weekend from '../icons/WeekendOutlined.js';
 import { Section } from '../shop/deferred.jsx';
 import { FurnitureGrid } from '../shop/furniture/deferred.jsx';
 import ShopLayout from '../shop/ShopLayout.jsx';

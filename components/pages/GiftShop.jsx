@@ -1,7 +1,7 @@
 // The gift shop demo storefront (GIFT theme): the shop's categories in a side menu, its top
 // categories with how many items each has, popular and top-sold gifts, every gift and the
 // store's services.
-import CardGiftcard from '@mui/icons-material/CardGiftcardOutlined';
+import CardGiftcard from '../icons/CardGiftcardOutlined.js';
 import { CategoryTiles, ProductGrid, ProductRow, Section, ServiceList } from '../shop/deferred.jsx';
 import ShopLayout from '../shop/ShopLayout.jsx';
 import SidebarLayout from '../shop/SidebarLayout.jsx';

@@ -1,6 +1,6 @@
 // The health & beauty demo storefront (HEALTH theme): the shop's categories in a side menu, its
 // newest products, every product and the store's services.
-import Spa from '@mui/icons-material/SpaOutlined';
+import Spa from '../icons/SpaOutlined.js';
 import { ProductGrid, ProductRow, Section, ServiceList } from '../shop/deferred.jsx';
 import ShopLayout from '../shop/ShopLayout.jsx';
 import SidebarLayout from '../shop/SidebarLayout.jsx';

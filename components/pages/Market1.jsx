@@ -1,6 +1,6 @@
 // The market demo storefront: deals, top categories and brands, a section per category with
 // its brands and shops, more products and the store's services.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import {
   CategoryShowcase,
   CategoryTiles,
@@ -15,7 +15,7 @@ import ShopLayout from '../shop/ShopLayout.jsx';
 import VisuallyHidden from '../shop/VisuallyHidden.jsx';
 
 // Top ratings and featured brands share a row on a wide screen.
-const Pair = styled('div')(({ theme }) => ({
+const Pair = sharedStyled('div', (theme) => ({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)',
   gap: theme.spacing(3),

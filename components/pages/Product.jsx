@@ -1,13 +1,13 @@
 // A product page: breadcrumbs, pictures, the buy box, description, a book's details, published
 // reviews, and rows of what is bought with it and what is like it.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import { ProductRow, Section } from '../shop/deferred.jsx';
 import { searchUrl } from '../shop/links.js';
 import BuyBox from '../shop/product/BuyBox.jsx';
 import { BookDetails, Breadcrumbs, Gallery, Reviews } from '../shop/product/deferred.js';
 import ShopLayout from '../shop/ShopLayout.jsx';
 
-const Top = styled('div')(({ theme }) => ({
+const Top = sharedStyled('div', (theme) => ({
   display: 'grid',
   gap: theme.spacing(4),
   padding: theme.spacing(3),

@@ -1,12 +1,12 @@
 // Blog posts as cards: picture, date, number of comments, title (the link to the post) and the
 // opening lines. Three across on a wide screen; on a phone one swipeable row, so three posts do
 // not take three screens.
-import { styled } from '@mui/material/styles';
-import CalendarToday from '@mui/icons-material/CalendarTodayOutlined';
-import ChatBubble from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import { sharedStyled } from '../common/sharedStyles.js';
+import CalendarToday from '../icons/CalendarTodayOutlined.js';
+import ChatBubble from '../icons/ChatBubbleOutlineOutlined.js';
 import RouterAnchor from '../common/RouterAnchor.jsx';
 
-const Cards = styled('ul')(({ theme }) => ({
+const Cards = sharedStyled('ul', (theme) => ({
   listStyle: 'none',
   margin: 0,
   padding: 0,
@@ -71,11 +71,11 @@ export default function BlogCards({ posts }) {
             <div className="body">
               <p className="meta">
                 <span>
-                  <CalendarToday aria-hidden="true" />
+                  <CalendarToday />
                   {post.createdAt}
                 </span>
                 <span>
-                  <ChatBubble aria-hidden="true" />
+                  <ChatBubble />
                   {commentCount(post.comments)}
                 </span>
               </p>

@@ -1,9 +1,9 @@
 // Names as chips that link somewhere: brand and shop names go to a search for the name.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import RouterAnchor from '../common/RouterAnchor.jsx';
 import { searchUrl } from './links.js';
 
-const Chips = styled('div')(({ theme }) => ({
+const Chips = sharedStyled('div', (theme) => ({
   '& h3': { margin: theme.spacing(0, 0, 1), fontSize: 15, fontWeight: 700 },
   '& ul': { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: theme.spacing(1) },
   '& a': {

@@ -3,12 +3,13 @@
 // slide is in the server-rendered markup; those not shown are `inert`, so neither the keyboard
 // nor assistive technology reaches them, and the first slide paints before any script runs.
 import { Children, useRef, useState } from 'react';
-import { styled, useTheme } from '@mui/material/styles';
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
+import { useTheme } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
+import ChevronLeft from '../icons/ChevronLeft.js';
+import ChevronRight from '../icons/ChevronRight.js';
 import IconAction from './IconAction.jsx';
 
-const Wrapper = styled('section')(({ theme }) => ({
+const Wrapper = sharedStyled('section', (theme) => ({
   position: 'relative',
   '& .viewport': { overflow: 'hidden', borderRadius: 8 },
   '& .track': {

@@ -2,17 +2,16 @@
 // transitions: ~15 KB gzip) is loaded the first time the button is pointed at or clicked,
 // never with the page.
 import { lazy, Suspense, useState } from 'react';
-import { styled } from '@mui/material/styles';
-import ShoppingBag from '@mui/icons-material/ShoppingBagOutlined';
+import { sharedStyled } from '../common/sharedStyles.js';
+import ShoppingBag from '../icons/ShoppingBagOutlined.js';
 import { useCart } from '../state/cart.jsx';
 import { iconActionLook } from './IconAction.jsx';
 
 const loadDrawer = () => import('./CartDrawer.jsx');
 const CartDrawer = lazy(loadDrawer);
 
-// IconAction's look and its own, as one styled element (IconAction itself is shared-styled,
-// which a styled() wrapper would give a second class).
-const Button = styled('button')(({ theme }) => iconActionLook(theme), ({ theme }) => ({
+// IconAction's look and its own, as one class (a wrapper round IconAction would give it two).
+const Button = sharedStyled('button', (theme) => [iconActionLook(theme), {
   position: 'relative',
   width: 44,
   height: 44,
@@ -33,7 +32,7 @@ const Button = styled('button')(({ theme }) => iconActionLook(theme), ({ theme }
     color: theme.palette.primary.contrastText,
     background: theme.palette.primary.main,
   },
-}));
+}]);
 
 export default function CartButton() {
   const { count } = useCart();

@@ -1,11 +1,11 @@
 // A category's section: its brands (and the shops selling it) in a side panel beside a grid of
 // its products. On a phone the panel sits above the products.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import BrandList from './BrandList.jsx';
 import ProductGrid from './ProductGrid.jsx';
 import Section from './Section.jsx';
 
-const Layout = styled('div')(({ theme }) => ({
+const Layout = sharedStyled('div', (theme) => ({
   display: 'grid',
   gridTemplateColumns: '240px minmax(0, 1fr)',
   alignItems: 'start',

@@ -1,10 +1,10 @@
 // Category (or brand) tiles linking to their search page. Three looks: "card" (a picture with
 // the title and subtitle below), "compact" (a small picture beside the name) and "logo" (a
 // brand's logo alone).
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import RouterAnchor from '../common/RouterAnchor.jsx';
 
-const Tiles = styled('ul')(({ theme }) => ({
+const Tiles = sharedStyled('ul', (theme) => ({
   listStyle: 'none',
   margin: 0,
   padding: 0,

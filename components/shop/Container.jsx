@@ -1,7 +1,7 @@
 // The page's content column: 1280 px wide at most, with a gutter that shrinks on phones.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 
-const Container = styled('div')(({ theme }) => ({
+const Container = sharedStyled('div', (theme) => ({
   width: '100%',
   maxWidth: 1280,
   marginInline: 'auto',

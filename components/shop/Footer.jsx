@@ -1,6 +1,6 @@
 // The footer, in the theme's dark secondary colour: about the store, every storefront, customer
 // links and contact details.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import RouterAnchor from '../common/RouterAnchor.jsx';
 import Logo from './Logo.jsx';
 import { STOREFRONTS, searchUrl } from './links.js';
@@ -8,7 +8,7 @@ import { STOREFRONTS, searchUrl } from './links.js';
 const BOOKS = ['School Books', 'College Books', 'Story Books'].map((name) => ({ label: name, href: searchUrl(name) }));
 const CUSTOMER_CARE = [{ label: 'School booklists', href: '/booklists' }, { label: 'Your cart', href: '/cart' }, { label: 'Checkout', href: '/checkout' }];
 
-const Wrapper = styled('footer')(({ theme }) => ({
+const Wrapper = sharedStyled('footer', (theme) => ({
   marginTop: theme.spacing(6),
   background: theme.palette.secondary.main,
   color: '#E3E8EF',

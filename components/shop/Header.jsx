@@ -1,11 +1,11 @@
 // The storefront header: logo, search and cart on one row; on a phone the search box gets a
 // row of its own under the logo and the cart.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import CartButton from './CartButton.jsx';
 import Logo from './Logo.jsx';
 import SearchForm from './SearchForm.jsx';
 
-const Bar = styled('header')(({ theme }) => ({
+const Bar = sharedStyled('header', (theme) => ({
   position: 'relative',
   zIndex: 3,
   background: theme.palette.background.paper,

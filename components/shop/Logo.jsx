@@ -1,9 +1,9 @@
 // The store's name as a link home.
-import { styled } from '@mui/material/styles';
-import AutoStories from '@mui/icons-material/AutoStories';
+import { sharedStyled } from '../common/sharedStyles.js';
+import AutoStories from '../icons/AutoStories.js';
 import RouterAnchor from '../common/RouterAnchor.jsx';
 
-const Anchor = styled(RouterAnchor)(({ theme }) => ({
+const Anchor = sharedStyled(RouterAnchor, (theme) => ({
   display: 'inline-flex',
   alignItems: 'center',
   gap: theme.spacing(1),
@@ -24,7 +24,7 @@ const Anchor = styled(RouterAnchor)(({ theme }) => ({
 export default function Logo({ light = false }) {
   return (
     <Anchor href="/" className={light ? 'light' : undefined}>
-      <AutoStories aria-hidden="true" />
+      <AutoStories />
       Student Books
     </Anchor>
   );

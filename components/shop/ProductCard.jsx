@@ -1,13 +1,9 @@
-/** @jsxImportSource @emotion/react */
 // A product on a storefront: picture, discount chip, title (the link to the product page),
 // rating, price (sale price, the old price struck through) and an add-to-cart button.
-// ONE styled element per card, with child selectors for everything in it (rating bar, add
-// button, screen-reader text): each styled element costs a style serialization per render, and
-// a storefront renders 60 cards (DESIGN.md, Known pitfalls: sx/Box on every card is slow).
-// And that one element's styles are serialized once per theme, not once per card
-// (common/sharedStyles.js), through emotion's `css` prop (hence the JSX import source above).
-// For the same reason the add button draws its "+" with CSS rather than an SvgIcon.
-import { useTheme } from '@mui/material/styles';
+// ONE class per card, with child selectors for everything in it (rating bar, add button,
+// screen-reader text), serialized once per theme (common/sharedStyles.js): a storefront renders
+// 60 cards (DESIGN.md, Known pitfalls: sx/Box on every card is slow). For the same reason the
+// add button draws its "+" with CSS rather than an icon.
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import RouterAnchor from '../common/RouterAnchor.jsx';
 import sharedStyles from '../common/sharedStyles.js';
@@ -17,7 +13,7 @@ import { RatingBar, ratingStyles } from './RatingStars.jsx';
 import { formatPrice, salePrice } from './money.js';
 import { productUrl } from './links.js';
 
-const cardStyles = sharedStyles((theme) => ({
+const useCardClass = sharedStyles((theme) => ({
   position: 'relative',
   display: 'flex',
   flexDirection: 'column',
@@ -120,7 +116,7 @@ const cardStyles = sharedStyles((theme) => ({
 /** `wide`: a 4:3 picture (cropped) instead of the whole square one, for dense sections of goods. */
 export default function ProductCard({ product, eager = false, wide = false, headingLevel = 3 }) {
   const { items, changeAmount } = useCart();
-  const theme = useTheme();
+  const card = useCardClass();
   const { id, title, price, discount = 0, rating, imgUrl, author } = product;
   const href = productUrl(id);
   const now = salePrice(price, discount);
@@ -133,7 +129,7 @@ export default function ProductCard({ product, eager = false, wide = false, head
   };
 
   return (
-    <article css={cardStyles(theme)} className={wide ? 'wide' : undefined}>
+    <article className={wide ? `wide ${card}` : card}>
       <span className="media">
         {imgUrl && (
           <img

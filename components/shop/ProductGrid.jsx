@@ -1,8 +1,8 @@
 // Products as a responsive grid of cards: two columns on a phone, up to `columns` on a wide screen.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import ProductCard from './ProductCard.jsx';
 
-const Grid = styled('ul')(({ theme }) => ({
+const Grid = sharedStyled('ul', (theme) => ({
   listStyle: 'none',
   margin: 0,
   padding: 0,

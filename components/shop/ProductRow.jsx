@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTheme } from '@mui/material/styles';
 import { sharedStyled } from '../common/sharedStyles.js';
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
+import ChevronLeft from '../icons/ChevronLeft.js';
+import ChevronRight from '../icons/ChevronRight.js';
 import IconAction from './IconAction.jsx';
 import ProductCard from './ProductCard.jsx';
 

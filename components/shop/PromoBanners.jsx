@@ -1,9 +1,9 @@
 // Promotional banners side by side (one per row on a phone): a picture with title, text and a link.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import RouterAnchor from '../common/RouterAnchor.jsx';
 import { fromStart, mirroredWhenRtl } from './fade.js';
 
-const Banners = styled('ul')(({ theme }) => ({
+const Banners = sharedStyled('ul', (theme) => ({
   listStyle: 'none',
   margin: 0,
   padding: 0,

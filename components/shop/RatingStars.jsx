@@ -3,9 +3,8 @@
 // ten times the markup per card (DESIGN.md, Known pitfalls); keep Rating for giving a rating.
 //
 // RatingStars is the element styled on its own. Inside a card, use RatingBar (unstyled) and
-// include `ratingStyles` for `.rating` in the card's styled wrapper, so a grid of cards stays at
-// one styled element per card.
-import { styled } from '@mui/material/styles';
+// include `ratingStyles` for `.rating` in the card's own styles, so a card keeps one class.
+import { sharedStyled } from '../common/sharedStyles.js';
 
 const STAR_PATH = 'M12 17.27 18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z';
 const STAR = `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='${STAR_PATH}'/%3E%3C/svg%3E")`;
@@ -34,6 +33,6 @@ export function RatingBar({ value, className = 'rating' }) {
   );
 }
 
-const RatingStars = styled(RatingBar)(ratingStyles(16));
+const RatingStars = sharedStyled(RatingBar, ratingStyles(16));
 
 export default RatingStars;

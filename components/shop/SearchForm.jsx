@@ -4,17 +4,17 @@
 // types: an ARIA combobox (arrow keys walk the suggestions, Enter opens one, Escape closes them,
 // and a screen reader hears how many there are).
 import { useEffect, useId, useState } from 'react';
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import visuallyHidden from '@mui/utils/visuallyHidden';
-import Search from '@mui/icons-material/Search';
+import Search from '../icons/Search.js';
 import { useRouter } from '../common/router.jsx';
 import { searchUrl } from './links.js';
 import Suggestions from './search/Suggestions.jsx';
 import useSuggestions, { optionsOf } from './search/useSuggestions.js';
 
-const Box = styled('div')({ position: 'relative', width: '100%', '& [role=status]': visuallyHidden });
+const Box = sharedStyled('div', { position: 'relative', width: '100%', '& [role=status]': visuallyHidden });
 
-const Form = styled('form')(({ theme }) => ({
+const Form = sharedStyled('form', (theme) => ({
   display: 'flex',
   alignItems: 'center',
   width: '100%',
@@ -105,7 +105,7 @@ export default function SearchForm({ defaultValue = '', placeholder = 'Search bo
     <Box>
       <Form method="get" action="/product/search" role="search" onSubmit={onSubmit}>
         <label htmlFor={id}>Search products</label>
-        <Search aria-hidden="true" />
+        <Search />
         <input
           id={id}
           type="search"

@@ -1,5 +1,5 @@
 // A section's title (an h2, with an optional icon named as in common/icons.jsx SectionIcon) and an optional "View all" link.
-import ChevronRight from '@mui/icons-material/ChevronRight';
+import ChevronRight from '../icons/ChevronRight.js';
 import RouterAnchor from '../common/RouterAnchor.jsx';
 import { sharedStyled } from '../common/sharedStyles.js';
 import { SectionIcon } from '../common/icons.jsx';
@@ -46,7 +46,7 @@ export default function SectionHeader({ id, title, icon, viewAll }) {
       {viewAll && (
         <RouterAnchor href={viewAll}>
           View all<VisuallyHidden> {title}</VisuallyHidden>
-          <ChevronRight aria-hidden="true" />
+          <ChevronRight />
         </RouterAnchor>
       )}
     </Head>

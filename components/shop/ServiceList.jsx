@@ -1,8 +1,8 @@
 // Service blurbs: fast delivery, money guarantee, ... as icon, title and subtitle.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import { ServiceIcon } from '../common/icons.jsx';
 
-const List = styled('ul')(({ theme }) => ({
+const List = sharedStyled('ul', (theme) => ({
   listStyle: 'none',
   margin: 0,
   padding: 0,

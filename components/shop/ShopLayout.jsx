@@ -1,10 +1,10 @@
 // Every storefront page: a skip link, the header, the page in the content column, the footer.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import Container from './Container.jsx';
 import { Footer } from './deferred.jsx';
 import Header from './Header.jsx';
 
-const Shell = styled('div')(({ theme }) => ({
+const Shell = sharedStyled('div', (theme) => ({
   display: 'flex',
   flexDirection: 'column',
   minHeight: '100vh',

@@ -2,10 +2,10 @@
 // in view while the page scrolls), above it on a phone (as the menu's "Categories" button).
 // With a `title`, the main column opens with the page's banner: the h1, a tagline and an
 // optional decorative `art` (an icon).
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import NavigationMenu from './NavigationMenu.jsx';
 
-const Layout = styled('div')(({ theme }) => ({
+const Layout = sharedStyled('div', (theme) => ({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1fr)',
   gap: theme.spacing(2),

@@ -1,7 +1,7 @@
 // Text for screen readers and search engines only (a page's h1, a form label next to an icon).
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../common/sharedStyles.js';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 
-const VisuallyHidden = styled('span')(visuallyHidden);
+const VisuallyHidden = sharedStyled('span', visuallyHidden);
 
 export default VisuallyHidden;

@@ -1,5 +1,5 @@
 // The five shop themes on SPEC §9's constants. Each (theme, direction) pair is created once.
-import { createTheme } from '@mui/material/styles';
+import { createTheme, THEME_ID } from '@mui/material/styles';
 
 export const THEME_NAMES = ['DEFAULT', 'GROCERY', 'FURNITURE', 'HEALTH', 'GIFT'];
 
@@ -27,11 +27,17 @@ const shared = {
 
 const cache = new Map();
 
+/**
+ * The theme for MUI's ThemeProvider, scoped to MUI (`{ [THEME_ID]: theme }`). The providers copy
+ * an unscoped theme into a new object in a useMemo, which on the server means every render: each
+ * cache keyed by the theme (sharedStyles, MUI's memoTheme) then missed and serialized its styles
+ * again per render. A scoped theme reaches components as this same object every time.
+ */
 export function shopTheme(name = 'DEFAULT', direction = 'ltr') {
   const key = `${name}:${direction}`;
   if (!cache.has(key)) {
     const palette = PALETTES[name] || PALETTES.DEFAULT;
-    cache.set(key, createTheme({
+    cache.set(key, { [THEME_ID]: createTheme({
       ...shared,
       direction,
       palette: {
@@ -41,7 +47,7 @@ export function shopTheme(name = 'DEFAULT', direction = 'ltr') {
         success: { main: '#2E7D32' },
         grey: { 100: '#F3F5F9', 200: '#EBEFF4', 300: '#DAE1E7', 600: '#5A6474' },
       },
-    }));
+    }) });
   }
   return cache.get(key);
 }

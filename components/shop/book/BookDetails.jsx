@@ -1,11 +1,11 @@
 // A book's details on its product page, as a definition list: ISBN-13 (grouped, and as the 13
 // digits people search by), ISBN-10 when it has one, authors (links to their pages), publisher,
 // edition, year, format, pages, language, level (a link to its browse page), subject, series.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../../common/sharedStyles.js';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
 import AuthorLinks from './AuthorLinks.jsx';
 
-const List = styled('dl')(({ theme }) => ({
+const List = sharedStyled('dl', (theme) => ({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
   gap: theme.spacing(2, 3),

@@ -3,11 +3,11 @@
 // "chips" (the level pages' switcher: a row that scrolls sideways on a phone, the page's own
 // level marked as current). One styled list with child selectors: no per-link styled element.
 import { useEffect, useRef } from 'react';
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../../common/sharedStyles.js';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
 
-const List = styled('ul')(({ theme }) => ({
+const List = sharedStyled('ul', (theme) => ({
   listStyle: 'none',
   margin: 0,
   padding: 0,

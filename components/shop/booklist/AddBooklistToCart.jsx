@@ -4,7 +4,7 @@
 // it they stay disabled and a note says why, while the list above stays readable.
 import { useState } from 'react';
 import { styled } from '@mui/material/styles';
-import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
+import AddShoppingCart from '../../icons/AddShoppingCart.js';
 import { notify } from '../../common/toast.jsx';
 import { useCart } from '../../state/cart.jsx';
 import { buttonLook } from '../ButtonLink.jsx';
@@ -45,7 +45,7 @@ export default function AddBooklistToCart({ items, totals }) {
     <Wrapper>
       <div className="buttons">
         <button type="button" onClick={() => add('required')} disabled={!loaded || totals.requiredCount === 0}>
-          <AddShoppingCart aria-hidden="true" />
+          <AddShoppingCart />
           Add required books to cart
           <span>({formatPrice(totals.required)})</span>
         </button>

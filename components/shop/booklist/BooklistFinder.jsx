@@ -3,7 +3,7 @@
 // when the form is sent.
 import { useId } from 'react';
 import { styled } from '@mui/material/styles';
-import Search from '@mui/icons-material/Search';
+import Search from '../../icons/Search.js';
 import useSearchForm from '../search/useSearchForm.js';
 import { buttonLook } from '../ButtonLink.jsx';
 
@@ -71,7 +71,7 @@ export default function BooklistFinder({ results, classes }) {
         </select>
       </div>
       <button type="submit">
-        <Search aria-hidden="true" />
+        <Search />
         Find lists
       </button>
     </Form>

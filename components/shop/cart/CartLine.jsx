@@ -1,7 +1,7 @@
 // One line of the cart page: picture, name (the product's link when it has a product page),
 // unit price, quantity, line total and a remove button.
 import { styled } from '@mui/material/styles';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import DeleteOutline from '../../icons/DeleteOutlined.js';
 import Link from '../../common/Link.jsx';
 import IconAction from '../IconAction.jsx';
 import { productUrl } from '../links.js';

@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { styled } from '@mui/material/styles';
-import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import InfoOutlined from '../../icons/InfoOutlined.js';
 import { formatPrice } from '../money.js';
 import { useCart } from '../../state/cart.jsx';
 import Field from './Field.jsx';
@@ -151,7 +151,7 @@ export default function CheckoutForm({ items, total, onPlaced, onChanged }) {
             inputRef={ref('paymentMethod')}
           />
           <p className="note">
-            <InfoOutlined aria-hidden="true" />
+            <InfoOutlined />
             <span>
               No real payment is taken: this is a demo shop. Your order is recorded as pending with the method you
               choose.

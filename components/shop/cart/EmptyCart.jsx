@@ -1,6 +1,6 @@
 // An empty cart: say so, and show the way to every shop.
 import { styled } from '@mui/material/styles';
-import ShoppingBag from '@mui/icons-material/ShoppingBagOutlined';
+import ShoppingBag from '../../icons/ShoppingBagOutlined.js';
 import ButtonLink from '../ButtonLink.jsx';
 import Link from '../../common/Link.jsx';
 import { STOREFRONTS } from '../links.js';
@@ -39,7 +39,7 @@ const Box = styled('div')(({ theme }) => ({
 export default function EmptyCart({ children = 'Your cart is empty.' }) {
   return (
     <Box>
-      <ShoppingBag aria-hidden="true" />
+      <ShoppingBag />
       <p className="lead">{children}</p>
       <p className="hint">Find your next book, or browse one of our demo shops.</p>
       <ButtonLink href="/">Shop books</ButtonLink>

@@ -1,7 +1,7 @@
 // The checkout's last view: the order number and what was ordered. The cart has been emptied.
 import { useEffect, useRef } from 'react';
 import { styled } from '@mui/material/styles';
-import CheckCircle from '@mui/icons-material/CheckCircleOutlineOutlined';
+import CheckCircle from '../../icons/CheckCircleOutlineOutlined.js';
 import ButtonLink from '../ButtonLink.jsx';
 import { formatPrice } from '../money.js';
 import { Card, PageTitle } from './layout.js';
@@ -32,7 +32,7 @@ export default function OrderPlaced({ order }) {
       </PageTitle>
       <Placed aria-label="Your order">
         <p className="done">
-          <CheckCircle aria-hidden="true" />
+          <CheckCircle />
           <span>Thank you, {order.name}. We have your order and will start on it shortly.</span>
         </p>
         <dl>

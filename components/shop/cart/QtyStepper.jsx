@@ -3,8 +3,8 @@
 // The server takes at most 99 of one product per order.
 import { useEffect, useState } from 'react';
 import { styled } from '@mui/material/styles';
-import Add from '@mui/icons-material/Add';
-import Remove from '@mui/icons-material/Remove';
+import Add from '../../icons/Add.js';
+import Remove from '../../icons/Remove.js';
 import IconAction from '../IconAction.jsx';
 
 export const MAX_QTY = 99;

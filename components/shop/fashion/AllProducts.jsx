@@ -3,14 +3,14 @@
 // link is a real address (`showAllHref`, where the server renders every product), so it also
 // works without JavaScript.
 import { useEffect, useRef, useState } from 'react';
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../../common/sharedStyles.js';
 import { ChipLinks } from '../BrandList.jsx';
 import ProductGrid from '../ProductGrid.jsx';
 import { searchUrl } from '../links.js';
 
 const FIRST_ROWS = 10; // two rows of five on a wide screen
 
-const Wrapper = styled('div')(({ theme }) => ({
+const Wrapper = sharedStyled('div', (theme) => ({
   display: 'grid',
   gap: theme.spacing(2.5),
   '& .more': { display: 'flex', justifyContent: 'center' },

@@ -3,7 +3,7 @@
 // role="timer" is not a live region: a screen reader reads the timer when asked, never every
 // second; its name says what ends and when.
 import { useEffect, useState } from 'react';
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../../common/sharedStyles.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const UNITS = [
@@ -31,7 +31,7 @@ function timeLeft(seconds) {
   });
 }
 
-const Timer = styled('div')(({ theme }) => ({
+const Timer = sharedStyled('div', (theme) => ({
   display: 'flex',
   alignItems: 'center',
   gap: 6,

@@ -1,9 +1,9 @@
 // Deals of the week: one card per brand deal (brand, % off), each a link to the brand's goods.
 // The first deal is the big one; the others stack beside it (under it on a phone).
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../../common/sharedStyles.js';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
 
-const Deals = styled('ul')(({ theme }) => ({
+const Deals = sharedStyled('ul', (theme) => ({
   listStyle: 'none',
   margin: 0,
   padding: 0,

@@ -1,11 +1,11 @@
 // Hot deals: a product on offer until a moment, with the time left counting down. Each card
 // opens the product; a card is a picture beside the name and the timer, at every width.
-import { styled } from '@mui/material/styles';
-import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
+import { sharedStyled } from '../../common/sharedStyles.js';
+import LocalFireDepartment from '../../icons/LocalFireDepartment.js';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
 import Countdown from './Countdown.jsx';
 
-const Deals = styled('ul')(({ theme }) => ({
+const Deals = sharedStyled('ul', (theme) => ({
   listStyle: 'none',
   margin: 0,
   padding: 0,
@@ -76,7 +76,7 @@ export default function HotDeals({ deals }) {
             <span className="media">
               {deal.imgUrl && <img src={deal.imgUrl} alt="" width={600} height={400} loading="lazy" decoding="async" />}
               <span className="badge">
-                <LocalFireDepartment aria-hidden="true" />
+                <LocalFireDepartment />
                 Hot deal
               </span>
             </span>

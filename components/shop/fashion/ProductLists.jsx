@@ -2,7 +2,7 @@
 // picture, the name (the link to the product), the rating and the price per line. Denser than
 // product cards, for lists a shopper scans rather than browses. On a phone the lists form one
 // swipeable row.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../../common/sharedStyles.js';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
 import RatingStars from '../RatingStars.jsx';
 import Section from '../Section.jsx';
@@ -10,7 +10,7 @@ import VisuallyHidden from '../VisuallyHidden.jsx';
 import { productUrl } from '../links.js';
 import { formatPrice, salePrice } from '../money.js';
 
-const Columns = styled('div')(({ theme }) => ({
+const Columns = sharedStyled('div', (theme) => ({
   display: 'grid',
   gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
   gap: theme.spacing(3),
@@ -32,7 +32,7 @@ const Columns = styled('div')(({ theme }) => ({
   [theme.breakpoints.down('sm')]: { gridAutoColumns: '86%', gap: theme.spacing(1.5), marginBlock: theme.spacing(3.5) },
 }));
 
-const Lines = styled('ul')(({ theme }) => ({
+const Lines = sharedStyled('ul', (theme) => ({
   listStyle: 'none',
   margin: 0,
   padding: 0,

@@ -2,11 +2,11 @@
 // colours laid over its picture. ProductCard takes no extra content, so this composes rather
 // than forks it: the overlay is a square over the card's square picture and lets clicks through
 // to the card's stretched title link.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../../common/sharedStyles.js';
 import ProductCard from '../ProductCard.jsx';
 import VisuallyHidden from '../VisuallyHidden.jsx';
 
-const Wrapper = styled('div')(({ theme }) => ({
+const Wrapper = sharedStyled('div', (theme) => ({
   position: 'relative',
   height: '100%',
   '& .extras': {

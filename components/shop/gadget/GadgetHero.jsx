@@ -1,10 +1,10 @@
 // The gadget store's hero: the main carousel with the two offer banners stacked beside it on a
 // wide screen, and under it on a narrower one.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../../common/sharedStyles.js';
 import HeroCarousel from '../HeroCarousel.jsx';
 import PromoBanners from '../PromoBanners.jsx';
 
-const Hero = styled('div')(({ theme }) => ({
+const Hero = sharedStyled('div', (theme) => ({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 7fr) minmax(0, 3fr)',
   gap: theme.spacing(2),

@@ -6,13 +6,13 @@
 // On a phone the bar is one row of chips that scrolls sideways; the children are reached from
 // each category's page.
 import { useState } from 'react';
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../../common/sharedStyles.js';
 import visuallyHidden from '@mui/utils/visuallyHidden';
-import ExpandMore from '@mui/icons-material/ExpandMore';
+import ExpandMore from '../../icons/ExpandMore.js';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
 import { NavigationIcon } from '../../common/icons.jsx';
 
-const Bar = styled('nav')(({ theme }) => ({
+const Bar = sharedStyled('nav', (theme) => ({
   marginBottom: theme.spacing(3),
   borderRadius: 10,
   background: theme.palette.background.paper,
@@ -138,7 +138,7 @@ function TopItem({ item }) {
       <RouterAnchor href={item.href}>
         <NavigationIcon name={item.icon} />
         {item.title}
-        {children.length > 0 && <ExpandMore className="more" aria-hidden="true" />}
+        {children.length > 0 && <ExpandMore className="more" />}
       </RouterAnchor>
       {children.length > 0 && <Children items={children} />}
     </li>

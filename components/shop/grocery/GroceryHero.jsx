@@ -1,13 +1,13 @@
 // A grocery home's opening banner: the page's h1, a line of text, calls to action (real search
 // links) and three products of the page's first list as round pictures, each a link to the
 // product with its price. On a phone the pictures sit in a row under the text.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../../common/sharedStyles.js';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
 import ButtonLink from '../ButtonLink.jsx';
 import { productUrl } from '../links.js';
 import { formatPrice, salePrice } from '../money.js';
 
-const Banner = styled('div')(({ theme }) => ({
+const Banner = sharedStyled('div', (theme) => ({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1.15fr) minmax(0, 1fr)',
   alignItems: 'center',

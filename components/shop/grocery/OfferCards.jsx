@@ -1,14 +1,14 @@
 // Offer cards side by side: each a link to its offer's search, on the card's own background
 // colour, with an optional discount badge, the title, a line of text and the button text, and
 // the offer's picture beside them. One per row on a phone.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../../common/sharedStyles.js';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
 
 // Cards without a colour of their own (grocery3's offer products) take these in turn. All are
 // light, so the dark text keeps its contrast on every card.
 const TINTS = ['#FFF1E0', '#E9F6EC', '#EEF0FB'];
 
-const Cards = styled('ul')(({ theme }) => ({
+const Cards = sharedStyled('ul', (theme) => ({
   listStyle: 'none',
   margin: 0,
   padding: 0,

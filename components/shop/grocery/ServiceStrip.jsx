@@ -1,10 +1,10 @@
 // The shop's promises (delivery, money back, secure payment, support) in one white strip under
 // the banner, each with its icon, title and one or two lines: grocery2's records carry
 // subtitle1 and subtitle2, the others a single subtitle. Two by two on a phone.
-import { styled } from '@mui/material/styles';
+import { sharedStyled } from '../../common/sharedStyles.js';
 import { ServiceIcon } from '../../common/icons.jsx';
 
-const Strip = styled('ul')(({ theme }) => ({
+const Strip = sharedStyled('ul', (theme) => ({
   listStyle: 'none',
   margin: theme.spacing(3, 0),
   padding: theme.spacing(1, 0),

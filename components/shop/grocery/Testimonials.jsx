@@ -1,11 +1,11 @@
 // What customers say: one card per testimonial (comment, photo, client name). A grid on a wide
 // screen; on a phone one scrollable row that shows a card and a peek of the next, which the
 // keyboard scrolls too (the row takes focus). Nothing moves by itself.
-import { styled } from '@mui/material/styles';
-import FormatQuote from '@mui/icons-material/FormatQuote';
+import { sharedStyled } from '../../common/sharedStyles.js';
+import FormatQuote from '../../icons/FormatQuote.js';
 import Section from '../Section.jsx';
 
-const Quotes = styled('ul')(({ theme }) => ({
+const Quotes = sharedStyled('ul', (theme) => ({
   listStyle: 'none',
   margin: 0,
   padding: 0,
@@ -51,7 +51,7 @@ export default function Testimonials({ title, testimonials }) {
         {testimonials.map((testimonial) => (
           <li key={testimonial.clientName}>
             <figure>
-              <FormatQuote className="mark" aria-hidden="true" />
+              <FormatQuote className="mark" />
               <blockquote>{testimonial.comment}</blockquote>
               <figcaption>
                 <img src={testimonial.photoUrl} alt="" width={48} height={48} loading="lazy" decoding="async" />

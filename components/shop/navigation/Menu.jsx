@@ -2,14 +2,14 @@
 // white panel; on a phone a "Categories" button that opens the same list in a drawer.
 // Both are in the markup and CSS picks one, so the server needs no idea of the screen size.
 import { lazy, Suspense, useId, useState } from 'react';
-import { styled } from '@mui/material/styles';
-import MenuIcon from '@mui/icons-material/Menu';
+import { sharedStyled } from '../../common/sharedStyles.js';
+import MenuIcon from '../../icons/Menu.js';
 import NavigationTree from './NavigationTree.jsx';
 
 const loadDrawer = () => import('./NavigationDrawer.jsx');
 const NavigationDrawer = lazy(loadDrawer);
 
-const Root = styled('nav')(({ theme }) => ({
+const Root = sharedStyled('nav', (theme) => ({
   '& .side': {
     display: 'none',
     padding: theme.spacing(2, 1),
@@ -67,7 +67,7 @@ export default function Menu({ groups, label = 'Categories' }) {
         onPointerEnter={loadDrawer}
         onFocus={loadDrawer}
       >
-        <MenuIcon aria-hidden="true" />
+        <MenuIcon />
         {label}
       </button>
       {wanted && (

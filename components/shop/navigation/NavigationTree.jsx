@@ -3,12 +3,12 @@
 // aria-controls). Children are in the server markup (hidden), so crawlers and the browser's
 // find-in-page know them; without JavaScript the parent's link leads to the same goods.
 import { useId, useState } from 'react';
-import { styled } from '@mui/material/styles';
-import ExpandMore from '@mui/icons-material/ExpandMore';
+import { sharedStyled } from '../../common/sharedStyles.js';
+import ExpandMore from '../../icons/ExpandMore.js';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
 import { NavigationIcon } from '../../common/icons.jsx';
 
-const Groups = styled('div')(({ theme }) => ({
+const Groups = sharedStyled('div', (theme) => ({
   display: 'grid',
   gap: theme.spacing(2),
   '& .label': {
@@ -86,7 +86,7 @@ function Item({ item, onNavigate }) {
             aria-label={`${item.title}: more categories`}
             onClick={() => setOpen((was) => !was)}
           >
-            <ExpandMore aria-hidden="true" />
+            <ExpandMore />
           </button>
         )}
       </div>

@@ -2,7 +2,7 @@
 // (the old price struck through), stock, and how many to add to the cart.
 import { useState } from 'react';
 import { styled } from '@mui/material/styles';
-import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
+import AddShoppingCart from '../../icons/AddShoppingCart.js';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
 import { notify } from '../../common/toast.jsx';
 import { useCart } from '../../state/cart.jsx';
@@ -123,7 +123,7 @@ function AddToCart({ product, price }) {
     <div className="buy">
       <QuantityPicker value={wanted} max={Math.max(stock, 1)} onChange={setWanted} disabled={soldOut} />
       <button type="button" className="add" onClick={add} disabled={soldOut}>
-        <AddShoppingCart aria-hidden="true" />
+        <AddShoppingCart />
         Add to cart
       </button>
     </div>

@@ -1,8 +1,8 @@
 // How many to buy: − and + buttons round a number field, kept between 1 and what is in stock.
 import { useId } from 'react';
 import { styled } from '@mui/material/styles';
-import Add from '@mui/icons-material/Add';
-import Remove from '@mui/icons-material/Remove';
+import Add from '../../icons/Add.js';
+import Remove from '../../icons/Remove.js';
 import IconAction from '../IconAction.jsx';
 import VisuallyHidden from '../VisuallyHidden.jsx';
 

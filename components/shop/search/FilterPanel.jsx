@@ -3,8 +3,8 @@
 // panel is always open; on a phone and tablet it folds away behind a "Filters" button (a
 // <details>, so it opens without JavaScript). The search page and the book pages share it.
 import { styled } from '@mui/material/styles';
-import Tune from '@mui/icons-material/Tune';
-import ExpandMore from '@mui/icons-material/ExpandMore';
+import Tune from '../../icons/Tune.js';
+import ExpandMore from '../../icons/ExpandMore.js';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
 import VisuallyHidden from '../VisuallyHidden.jsx';
 import { buttonLook } from '../ButtonLink.jsx';
@@ -155,7 +155,7 @@ export default function FilterPanel({ formId, action, lists, values, change, sub
   return (
     <Panel className="filters">
       <summary>
-        <Tune aria-hidden="true" />
+        <Tune />
         Filters
         {active > 0 && (
           <span className="badge">
@@ -163,7 +163,7 @@ export default function FilterPanel({ formId, action, lists, values, change, sub
             <VisuallyHidden> active</VisuallyHidden>
           </span>
         )}
-        <ExpandMore className="more" aria-hidden="true" />
+        <ExpandMore className="more" />
       </summary>
       <form id={formId} method="get" action={action} onSubmit={submit} aria-label="Filter results">
         {lists.map((list) => (

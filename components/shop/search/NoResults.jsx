@@ -1,7 +1,7 @@
 // What a search that found nothing shows: why, what to do (clear the filters), popular
 // categories to search instead, and the way home.
 import { styled } from '@mui/material/styles';
-import SearchOff from '@mui/icons-material/SearchOff';
+import SearchOff from '../../icons/SearchOff.js';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
 import ButtonLink from '../ButtonLink.jsx';
 import { ChipLinks } from '../deferred.jsx';
@@ -31,7 +31,7 @@ const Box = styled('section')(({ theme }) => ({
 export default function NoResults({ term, suggestions, clearHref, didYouMean }) {
   return (
     <Box aria-labelledby="no-results-title">
-      <SearchOff aria-hidden="true" />
+      <SearchOff />
       <h2 id="no-results-title">{clearHref ? 'No products match these filters' : 'Nothing found'}</h2>
       <p>
         {clearHref

@@ -2,8 +2,8 @@
 // page and its neighbours, with "…" for the gaps; "Previous" and "Next" at the ends.
 import { styled } from '@mui/material/styles';
 import visuallyHidden from '@mui/utils/visuallyHidden';
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
+import ChevronLeft from '../../icons/ChevronLeft.js';
+import ChevronRight from '../../icons/ChevronRight.js';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
 import VisuallyHidden from '../VisuallyHidden.jsx';
 
@@ -59,7 +59,7 @@ export default function PageLinks({ page, pages, hrefOf }) {
       <ul>
         <li>
           <Step href={page > 1 ? hrefOf(Math.min(page - 1, pages)) : null} label="Previous">
-            <ChevronLeft aria-hidden="true" />
+            <ChevronLeft />
             <span className="word">Previous</span>
           </Step>
         </li>
@@ -78,7 +78,7 @@ export default function PageLinks({ page, pages, hrefOf }) {
         <li>
           <Step href={page < pages ? hrefOf(page + 1) : null} label="Next">
             <span className="word">Next</span>
-            <ChevronRight aria-hidden="true" />
+            <ChevronRight />
           </Step>
         </li>
       </ul>

@@ -3,7 +3,7 @@
 // author (the ten with most matches), level, format, subject (book pages), price (ranges, or
 // typed), customer rating and "In stock only", in the shared filter panel (./FilterPanel.jsx).
 // A list with no choices is left out (a level page has no level list: it is the level).
-import Star from '@mui/icons-material/Star';
+import Star from '../../icons/Star.js';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
 import VisuallyHidden from '../VisuallyHidden.jsx';
 import FilterPanel, { Choice } from './FilterPanel.jsx';
@@ -73,7 +73,7 @@ export default function SearchFilters({ formId, action, hrefOf, facets, values, 
         </Choice>
         {ratings.map(({ stars, count }) => (
           <Choice key={stars} name="rating" value={String(stars)} checked={values.rating === String(stars)} onChange={change} count={count}>
-            {stars} <Star aria-hidden="true" />
+            {stars} <Star />
             <VisuallyHidden>stars</VisuallyHidden> &amp; up
           </Choice>
         ))}

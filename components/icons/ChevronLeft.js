@@ -1,0 +1,3 @@
+import drawn from './drawn.jsx';
+
+export default /* @__PURE__ */ drawn('M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z');
