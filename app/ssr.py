@@ -28,6 +28,15 @@ class Rendered:
     css: str
     ids: str
 
+    @classmethod
+    def read(cls, answer: str) -> Rendered:
+        """renderPage's answer (components/server.jsx): "S" css NUL ids NUL markup, or "J" and JSON."""
+        if answer.startswith("S"):
+            css, ids, html = answer[1:].split("\0", 2)
+            return cls(html, css, ids)
+        data = orjson.loads(answer[1:])
+        return cls(data["html"], data["css"], data["ids"])
+
 
 class RenderError(Exception):
     pass
@@ -91,7 +100,7 @@ class Isolate:
             return owner.__enter__()
 
     async def render(self, name: str, page_json: str, timeout_sec: float) -> str:
-        """renderPage's JSON answer. The page goes in as a string literal and the answer comes back
+        """renderPage's answer. The page goes in as a string literal and the answer comes back
         as the string it is (MiniRacer.call would JSON-encode it once more on each side)."""
         self.renders += 1
         code = f"renderPage({js_string(name)}, {js_string(page_json)})"
@@ -146,7 +155,7 @@ class Renderer:
         retire = True  # unless the isolate answered, or failed in a way that leaves it sound
         try:
             # A render queued behind another may wait for it: its limit counts that render's too.
-            data = orjson.loads(await isolate.render(name, page_json, self.timeout_sec * (ahead + 1)))
+            rendered = Rendered.read(await isolate.render(name, page_json, self.timeout_sec * (ahead + 1)))
             retire = False
         except (JSTimeoutException, JSOOMException) as error:
             raise RenderError(f"{type(error).__name__} rendering {name}") from None
@@ -155,7 +164,7 @@ class Renderer:
             raise RenderError(f"{name}: {str(error).splitlines()[0][:500]}") from None
         finally:  # also when the request was cancelled mid-render: that isolate is replaced
             await self._give_back(isolate, retire)
-        return Rendered(data["html"], data["css"], data["ids"])
+        return rendered
 
     async def _take(self) -> tuple[Isolate, int]:
         """The least busy isolate with a free place, and how many renders it runs before this one."""

@@ -50,7 +50,7 @@ def node_rate(name: str, page: str, expected: Rendered) -> float:
         f.flush()
         out = json.loads(subprocess.run(["node", str(BUILD.parent.parent / "bench" / "node_render.mjs"), str(BUILD / "server.js"), name, f.name, str(WARM_UP), str(ITERATIONS)],
                                         capture_output=True, text=True, check=True).stdout)
-    if Rendered(**json.loads(out["output"])) != expected:
+    if Rendered.read(out["output"]) != expected:
         raise AssertionError(f"{name}: Node rendered other output than the V8 isolate")
     return out["perSecond"]
 
