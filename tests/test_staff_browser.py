@@ -16,6 +16,7 @@ import pyotp
 import pytest
 
 from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, start_server
+from test_gadget_fashion_browser import HYDRATED
 
 STAFF_EMAIL = "robin@studentbooks.test"
 STAFF_PASSWORD = "robin's long password"
@@ -110,7 +111,10 @@ def test_the_member_of_staff_sets_up_two_factor_sign_in_and_signs_in_with_the_co
     sign_in_with_the_form(page, own_server, STAFF_EMAIL, STAFF_PASSWORD)
     page.wait_for_url(own_server + "/admin")
     page.goto(own_server + "/admin/account")
-    page.get_by_role("button", name="Set up two-factor sign-in").click()
+    set_up = page.get_by_role("button", name="Set up two-factor sign-in")
+    # A click before React has hydrated the button does nothing: wait for it.
+    page.wait_for_function(HYDRATED, arg=set_up.element_handle())
+    set_up.click()
     secret = page.get_by_test_id("two-factor-secret")
     secret.wait_for()
     assert page.get_by_role("img", name="QR code to scan with your authenticator app").locator("svg path").count() >= 1
