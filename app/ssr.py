@@ -9,7 +9,6 @@ either way, or that has rendered many pages, is retired and replaced in the back
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import threading
 from contextlib import AbstractContextManager
@@ -18,6 +17,8 @@ from pathlib import Path
 
 import orjson
 from py_mini_racer import JSOOMException, JSTimeoutException, MiniRacer, init_mini_racer, mini_racer
+
+from .document import compact_json
 
 log = logging.getLogger("studentbooks.ssr")
 
@@ -59,14 +60,6 @@ def start_v8() -> None:
     init_mini_racer(flags=V8_FLAGS, ignore_duplicate_init=True)
 
 
-def js_string(text: str) -> str:
-    """A JavaScript string literal of `text` (JSON's, which ES2019 made a subset of JavaScript's)."""
-    try:
-        return orjson.dumps(text).decode()
-    except orjson.JSONEncodeError:  # a lone surrogate, which json escapes
-        return json.dumps(text)
-
-
 class Isolate:
     """One V8 isolate with the server bundle loaded, answering on the event loop that started it."""
 
@@ -103,7 +96,8 @@ class Isolate:
         """renderPage's answer. The page goes in as a string literal and the answer comes back
         as the string it is (MiniRacer.call would JSON-encode it once more on each side)."""
         self.renders += 1
-        code = f"renderPage({js_string(name)}, {js_string(page_json)})"
+        # A JSON string is a JavaScript string literal (ES2019 made JSON a subset of JavaScript).
+        code = f"renderPage({compact_json(name)}, {compact_json(page_json)})"
         try:
             async with asyncio.timeout(timeout_sec):  # cancelling the evaluation stops the JavaScript
                 return await self._racer.eval_cancelable(code)
