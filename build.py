@@ -134,7 +134,7 @@ def copy_fonts() -> list[dict]:
 
 
 def precompress() -> None:
-    """Scripts and stylesheets are served pre-compressed (app/static.py picks the variant)."""
+    """Scripts and stylesheets are served pre-compressed (app/http/static.py picks the variant)."""
     import brotli
 
     for path in [*OUT.rglob("*.js"), *OUT.rglob("*.css")]:

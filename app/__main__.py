@@ -7,15 +7,14 @@ import logging
 
 import uvicorn
 
-from .main import create_app
-from .settings import Settings
+from app.main import create_app
+from app.settings import Settings
 
 
 def prepare(settings: Settings) -> None:
+    from app.database import Database
+    from app.main import prepare_data
     from db.migrate import upgrade
-
-    from .database import Database
-    from .services import prepare_data
 
     upgrade(settings.database_url)
     database = Database(settings.database_url)
@@ -30,7 +29,7 @@ def main() -> None:
     settings = Settings()
     print(f"Student Books on http://{settings.host}:{settings.port}  (admin: {settings.admin_email}, "
           f"{settings.workers} process{'es' if settings.workers > 1 else ''})", flush=True)
-    # Forwarded headers are read by the app, from TRUSTED_PROXIES only (app/proxies.py): uvicorn's
+    # Forwarded headers are read by the app, from TRUSTED_PROXIES only (app/http/proxies.py): uvicorn's
     # own reading (on by default, trusting 127.0.0.1) would rewrite the client before the app sees it.
     options = dict(host=settings.host, port=settings.port, log_level="info", access_log=False, proxy_headers=False)
     if settings.workers == 1:

@@ -1,4 +1,5 @@
-"""create_app(settings) -> Starlette: routes, middleware, lifespan."""
+"""The composition: create_app(settings) -> Starlette (routes, middleware, lifespan), and the
+services it holds for its lifetime, started and stopped here (app/services.py declares them)."""
 from __future__ import annotations
 
 import contextlib
@@ -12,18 +13,29 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 
-from . import health
-from . import services as lifetime
-from .api import routes as api_routes
-from .api.errors import body_of
-from .fast_path import CachedPages
-from .media_store import media_endpoint
-from .pages import routes as page_routes
-from .pages.errors import error_page
-from .proxies import ForwardedHeaders, TrustedProxies
-from .security import SecurityHeaders
-from .settings import Settings
-from .static import ImmutableStaticFiles
+from app.api import routes as api_routes
+from app.auth.passwords import ensure_admin
+from app.auth.sign_in_limit import start_limit
+from app.caching.fast_path import CachedPages
+from app.caching.page_cache import AnswerHeaders, PageCache
+from app.caching.page_changes import CatalogueVersion
+from app.caching.shared_cache import PurgeReporter, SharedCaching
+from app.database import Database
+from app.http import health
+from app.http.errors import body_of
+from app.http.proxies import ForwardedHeaders, TrustedProxies
+from app.http.security import HSTS, NOTHING, SecurityHeaders
+from app.http.static import ImmutableStaticFiles
+from app.media.store import media_endpoint, media_store
+from app.pages import routes as page_routes
+from app.pages.errors import error_page
+from app.rendering.document import DocumentRenderer
+from app.rendering.v8 import Renderer
+from app.services import Services
+from app.settings import Settings
+from db.migrate import upgrade
+from db.queries import media
+from db.queries.cart import demo_cart
 
 log = logging.getLogger("studentbooks")
 
@@ -56,11 +68,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
-        app.state.services = await lifetime.start(settings)
+        app.state.services = await start(settings)
         try:
             yield
         finally:
-            await lifetime.stop(app.state.services)
+            await stop(app.state.services)
 
     routes = [
         *health.routes,
@@ -72,8 +84,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     return Starlette(
         routes=routes,
         lifespan=lifespan,
-        # A trusted proxy's client address and scheme first (app/proxies.py); then cached anonymous
-        # pages are answered, with the security headers baked in (app/fast_path.py). An unexpected
+        # A trusted proxy's client address and scheme first (app/http/proxies.py); then cached anonymous
+        # pages are answered, with the security headers baked in (app/caching/fast_path.py). An unexpected
         # failure is answered inside SecurityHeaders, so a 500 carries them too (Starlette's own
         # last-resort handler runs outside every middleware).
         middleware=[Middleware(ForwardedHeaders, proxies=TrustedProxies(settings.trusted_proxies)), Middleware(CachedPages),
@@ -81,3 +93,63 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     Middleware(ServerErrorMiddleware, handler=server_error)],
         exception_handlers={HTTPException: http_error, Exception: server_error},
     )
+
+
+def answer_headers(settings: Settings) -> AnswerHeaders:
+    """What cached answers carry besides their own headers: the security headers the middleware
+    adds to every answer (baked in, as the fast path does not pass through it), and how shared
+    caches may keep them."""
+    https = settings.public_url.startswith("https://")
+    security = SecurityHeaders(None, https=https).common + ([(b"strict-transport-security", HSTS.encode())] if https else [])
+    return AnswerHeaders(security, SharedCaching(settings.shared_cache_max_age, settings.shared_cache_stale),
+                         NOTHING.encode())
+
+
+async def start(settings: Settings) -> Services:
+    media.configure(settings.media_url)
+    upgrade(settings.database_url)
+    db = Database(settings.database_url)
+    media_kept = media_store(settings.media_store, db, settings.media_dir)
+    prepare_data(settings, db)
+    sign_in_limit = await start_limit(settings.redis_url, db)
+    renderer = Renderer(
+        settings.build_dir / "server.js",
+        size=settings.ssr_pool_size,
+        timeout_sec=settings.ssr_timeout_sec,
+        max_memory=settings.ssr_max_memory,
+        recycle_after=settings.ssr_recycle_after,
+    )
+    await renderer.start()
+    pages = PageCache(settings.page_cache_entries, answer_headers(settings), settings.page_cache_ttl,
+                      settings.page_cache_mb * 1024 * 1024)
+    version = CatalogueVersion(db.sessions, pages, settings.catalogue_version_ttl, PurgeReporter(settings.purge_url).report)
+    version.start(settings.database_url)
+    return Services(
+        settings=settings,
+        db=db,
+        renderer=renderer,
+        documents=DocumentRenderer(settings.build_dir / "manifest.json", settings.public_url, settings.media_url),
+        page_cache=pages,
+        catalogue_version=version,
+        sign_in_limit=sign_in_limit,
+        media=media_kept,
+        demo_cart=db.read_sync(demo_cart) if settings.demo else [],
+    )
+
+
+def prepare_data(settings: Settings, db: Database) -> None:
+    """Seed an empty database (never one that has data) and make sure the administrator exists."""
+    from db.seed import is_empty, seed  # the demo data is read only when a database is empty
+
+    settings.media_dir.mkdir(parents=True, exist_ok=True)
+    if settings.seed and db.read_sync(is_empty):
+        log.info("seeding the empty database with demo data")
+        db.write_sync(seed, settings.media_dir)
+    db.write_sync(ensure_admin, settings.admin_email, settings.admin_password)
+
+
+async def stop(services: Services) -> None:
+    await services.catalogue_version.stop()
+    await services.sign_in_limit.close()
+    await services.renderer.close()
+    services.db.dispose()

@@ -5,7 +5,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from db import config
+from db.config import ROOT
 
 
 def _flag(name: str, default: bool) -> bool:
@@ -23,8 +24,8 @@ def _float(name: str, default: float) -> float:
 
 @dataclass(frozen=True)
 class Settings:
-    database_url: str = field(default_factory=lambda: os.environ.get("DATABASE_URL", f"sqlite:///{ROOT / 'data' / 'studentbooks.db'}"))
-    media_dir: Path = field(default_factory=lambda: Path(os.environ.get("MEDIA_DIR", ROOT / "data" / "media")))
+    database_url: str = field(default_factory=config.database_url)
+    media_dir: Path = field(default_factory=config.media_dir)
     media_url: str = field(default_factory=lambda: os.environ.get("MEDIA_URL", "/media/"))
     # The largest image an administrator may upload (POST /api/media answers 413 beyond it).
     media_max_bytes: int = field(default_factory=lambda: _int("MEDIA_MAX_BYTES", 5 * 1024 * 1024))
@@ -55,7 +56,7 @@ class Settings:
     page_cache_mb: int = field(default_factory=lambda: _int("PAGE_CACHE_MB", 64))
     # How long a server trusts its last read of the catalogue's change log (writes here read it at once).
     catalogue_version_ttl: float = field(default_factory=lambda: _float("CATALOGUE_VERSION_TTL", 0.25))
-    # Shared caches in front (app/shared_cache.py): seconds they may keep an anonymous page, seconds
+    # Shared caches in front (app/caching/shared_cache.py): seconds they may keep an anonymous page, seconds
     # more they may serve it stale while revalidating, and where to POST the keys to purge.
     shared_cache_max_age: int = field(default_factory=lambda: _int("SHARED_CACHE_MAX_AGE", 10))
     shared_cache_stale: int = field(default_factory=lambda: _int("SHARED_CACHE_STALE", 60))

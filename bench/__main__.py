@@ -4,8 +4,22 @@ from __future__ import annotations
 import os
 import sys
 
-from . import admin_lists, admin_ssr, book_import, cache, cluster, ledger, lighthouse, live_traffic, miss, search, sizes, soak, ssr
-from .common import running_server, seeded_database
+from bench import (
+    admin_lists,
+    admin_ssr,
+    book_import,
+    cache,
+    cluster,
+    ledger,
+    lighthouse,
+    live_traffic,
+    miss,
+    search,
+    sizes,
+    soak,
+    ssr,
+)
+from bench.common import running_server, seeded_database
 
 STOREFRONTS = [
     "/", "/market-1", "/grocery1", "/grocery2", "/grocery3", "/furniture-shop", "/healthbeauty-shop",

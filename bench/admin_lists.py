@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import httpx
 
-from .common import ADMIN_ENV, running_server, seeded_database, signed_in, table
+from bench.common import ADMIN_ENV, running_server, seeded_database, signed_in, table
 
 SIZES = (1_000, 10_000)
 REQUESTS = 30

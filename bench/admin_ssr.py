@@ -13,10 +13,9 @@ import time
 
 import httpx
 
+from app.rendering.v8 import Isolate
 from app.settings import Settings
-from app.ssr import Isolate
-
-from .common import BUILD, kb, median, table
+from bench.common import BUILD, kb, median, table
 
 PATH = "/admin"
 WARM_UP = 10

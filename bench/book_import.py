@@ -19,7 +19,7 @@ from pathlib import Path
 
 import httpx
 
-from .common import ADMIN_ENV, running_server, seeded_database, signed_in, table
+from bench.common import ADMIN_ENV, running_server, seeded_database, signed_in, table
 
 ROWS = 100_000
 # Storefront requests measured with and without an import running: the book store's home, a

@@ -10,7 +10,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 
-from .common import median, table
+from bench.common import median, table
 
 ROUNDS = 3
 SECONDS = 2

@@ -26,9 +26,9 @@ from typing import Iterator
 import httpx
 import psycopg
 
-from . import live_traffic
-from .cache import DRAIN_SECONDS, UNCACHED_LUA, wrk_run
-from .common import ADMIN_ENV, median, seeded_database, server_process, table
+from bench import live_traffic
+from bench.cache import DRAIN_SECONDS, UNCACHED_LUA, wrk_run
+from bench.common import ADMIN_ENV, median, seeded_database, server_process, table
 
 ROUNDS = 3
 UNCACHED_PAGES = ["/market-1", "/grocery1"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from . import live_server
+from bench import live_server
 
 if __name__ == "__main__":
     shared = Path(os.environ["LIVE_BUILDS_FILE"])

@@ -11,7 +11,7 @@ import statistics
 import time
 from decimal import Decimal
 
-from .common import ADMIN_ENV, running_server, seeded_database, signed_in, table
+from bench.common import ADMIN_ENV, running_server, seeded_database, signed_in, table
 
 ORDERS = 100_000
 CHECK_RUNS = 3

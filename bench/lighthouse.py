@@ -13,7 +13,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from .common import ROOT, median, table
+from bench.common import ROOT, median, table
 
 PAGES = ["/", "/gadget-shop", "/product/search/Onion", "/product/1"]
 RUNS = 5  # the performance score is bimodal on a busy machine: 3 runs flip the median too often

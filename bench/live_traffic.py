@@ -26,8 +26,8 @@ from pathlib import Path
 
 import httpx
 
-from .cache import wrk_run
-from .common import ADMIN_ENV, ROOT, median, seeded_database, server_process, signed_in, table
+from bench.cache import wrk_run
+from bench.common import ADMIN_ENV, ROOT, median, seeded_database, server_process, signed_in, table
 
 SECONDS = 10
 HIT_SECONDS = 2

@@ -1,6 +1,6 @@
 """A cache miss, stage by stage: per storefront page, the median server time of an uncached answer
 and where it went, as the running server reports it in its Server-Timing header
-(app/server_timing.py): database (the loader's read), V8 (the render), document (the Jinja shell),
+(app/rendering/server_timing.py): database (the loader's read), V8 (the render), document (the Jinja shell),
 compression (brotli of the body; gzip is made only when a client first asks for it), and other
 (routing, middleware, JSON, the cache's own work, thread hand-offs). The database's time includes
 reading the page's invalidation keys, also shown on its own. Budget: a storefront home's miss
@@ -25,7 +25,7 @@ from pathlib import Path
 
 import httpx
 
-from .common import median, seeded_database, server_process, table
+from bench.common import median, seeded_database, server_process, table
 
 HOMES = [
     "/", "/market-1", "/grocery1", "/grocery2", "/grocery3", "/furniture-shop", "/healthbeauty-shop",
@@ -102,7 +102,7 @@ def run(products: int = 0, rounds: int = ROUNDS) -> str:
     with seeded_database() as (url, media):
         parts = [report(heading + ": seeded catalogue", measure(url, media, pages, rounds))]
         if products:
-            from .search import generate
+            from bench.search import generate
 
             inserted, built = generate(url, products)
             parts.append(report(f"{heading}: +{products:,} books (inserted in {inserted:.0f} s, search index "

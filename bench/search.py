@@ -24,7 +24,7 @@ from urllib.parse import quote
 
 import httpx
 
-from .common import running_server, seeded_database, table
+from bench.common import running_server, seeded_database, table
 
 TERMS = [
     "physics", "mathematics", "chemistry", "biology", "history", "geography", "english grammar", "french",

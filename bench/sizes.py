@@ -7,7 +7,7 @@ import re
 
 import httpx
 
-from .common import BUILD, gz, kb, table
+from bench.common import BUILD, gz, kb, table
 
 JS_BUDGET = 120 * 1024
 HTML_BUDGET = 40 * 1024

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import httpx
 
-from .common import ADMIN_ENV, median, seeded_database, server_process, signed_in, table
+from bench.common import ADMIN_ENV, median, seeded_database, server_process, signed_in, table
 
 SOAK_SECONDS = float(os.environ.get("SOAK_SECONDS", 600))
 STOREFRONTS = ["/", "/market-1", "/grocery1", "/grocery2", "/grocery3", "/furniture-shop", "/healthbeauty-shop",

@@ -15,10 +15,9 @@ import subprocess
 import tempfile
 import time
 
+from app.rendering.v8 import Rendered, Renderer
 from app.settings import Settings
-from app.ssr import Rendered, Renderer
-
-from .common import BUILD, median, page_json, table
+from bench.common import BUILD, median, page_json, table
 
 ROUNDS = 5  # the machine is shared: more rounds, steadier medians
 ITERATIONS = 60

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import inspect
 from sqlalchemy.orm import Session
 
-from .models.audit import AuditEntry
+from db.models.audit import AuditEntry
 
 
 def _plain(value: Any) -> Any:

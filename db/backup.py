@@ -21,6 +21,8 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
+from db import config
+
 DATABASE_MEMBER = "studentbooks.db"
 MANIFEST_MEMBER = "manifest.json"
 MEDIA_MEMBER = "media"
@@ -91,11 +93,8 @@ def main(argv: list[str]) -> int:
     if len(argv) != 1 or argv[0].startswith("-"):
         print("usage: python -m db.backup FILE   (reads DATABASE_URL and MEDIA_DIR)", file=sys.stderr)
         return 2
-    from app.settings import Settings
-
-    settings = Settings()
     try:
-        manifest = backup(settings.database_url, Path(settings.media_dir), Path(argv[0]))
+        manifest = backup(config.database_url(), config.media_dir(), Path(argv[0]))
     except (BackupError, sqlite3.Error, OSError) as error:
         print(f"backup failed: {error}", file=sys.stderr)
         return 1

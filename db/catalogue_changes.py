@@ -15,8 +15,8 @@ from typing import Any, Callable
 from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session
 
-from . import page_keys as keys
-from .models import (
+from db import page_keys as keys
+from db.models import (
     Author,
     Book,
     BookAuthor,
@@ -33,7 +33,7 @@ from .models import (
     Seller,
     ShowcaseCategory,
 )
-from .models.content import ShopContent
+from db.models.content import ShopContent
 
 # A transaction that writes more objects than this (seeding, a generated catalogue) is not read
 # object by object: it changes everything.

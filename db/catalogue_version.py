@@ -4,7 +4,7 @@
 A flush hook reads each flush's writes (db/catalogue_changes.py), so no write path can forget; a
 write the hook cannot see (a bulk INSERT or UPDATE statement) calls `written` or `publish` itself.
 The row is added when the transaction commits, so a rolled-back write publishes nothing. Every
-server reads the rows after the last one it saw (app/cache.py) and drops only the cached pages
+server reads the rows after the last one it saw (app/caching/page_cache.py) and drops only the cached pages
 holding those keys; the newest row's id is the catalogue version.
 
 On PostgreSQL the rows are appended under a transaction-scoped advisory lock, so their ids are in
@@ -19,8 +19,8 @@ from typing import Iterable
 from sqlalchemy import delete, event, func, insert, select, text
 from sqlalchemy.orm import Session
 
-from . import catalogue_changes
-from .models import PageChange
+from db import catalogue_changes
+from db.models import PageChange
 
 _CHANGES = "page_changes"
 # Any number will do, so long as nothing else takes this advisory lock.
@@ -73,7 +73,7 @@ def _append(session: Session, keys: set[str]) -> None:
     connection = session.connection()
     if connection.dialect.name == "postgresql":
         connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": APPEND_LOCK})
-        # Delivered at commit to every server listening (app/change_notices.py), which reads at once.
+        # Delivered at commit to every server listening (app/caching/change_notices.py), which reads at once.
         connection.execute(text("SELECT pg_notify(:channel, '')"), {"channel": CHANNEL})
     connection.execute(insert(PageChange.__table__).values(keys=" ".join(sorted(keys))))
 

@@ -8,8 +8,8 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from .catalogue_version import stock_sold
-from .models import Customer, Order, OrderLine, OrderStatusChange, Product
+from db.catalogue_version import stock_sold
+from db.models import Customer, Order, OrderLine, OrderStatusChange, Product
 
 CENT = Decimal("0.01")
 

@@ -8,8 +8,8 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
-from . import catalogue_version  # noqa: F401  (registers the version bump on every Session)
-from .search import index as search_index
+from db import catalogue_version  # noqa: F401  (registers the version bump on every Session)
+from db.search import index as search_index
 
 search_index.register()  # every Session keeps the search index in step with the catalogue
 

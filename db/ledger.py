@@ -14,7 +14,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from .models import Earning, OrderLine, Payout, RefundRequest
+from db.models import Earning, OrderLine, Payout, RefundRequest
 
 CENT = Decimal("0.01")
 

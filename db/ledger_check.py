@@ -25,8 +25,9 @@ from decimal import Decimal
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from .ledger import split
-from .models import Earning, Order, OrderLine, Payout, PayoutRequest, RefundRequest
+from db import config
+from db.ledger import split
+from db.models import Earning, Order, OrderLine, Payout, PayoutRequest, RefundRequest
 
 SHOWN = 50
 ZERO = Decimal("0.00")
@@ -188,7 +189,7 @@ def check_ledger(session: Session) -> LedgerReport:
 
 
 def main(url: str) -> int:
-    from .engine import make_engine, make_sessionmaker
+    from db.engine import make_engine, make_sessionmaker
 
     engine = make_engine(url)
     started = time.perf_counter()
@@ -210,9 +211,9 @@ def check_fresh_seed() -> int:
     import tempfile
     from pathlib import Path
 
-    from .migrate import upgrade
-    from .engine import make_engine, make_sessionmaker
-    from .seed import seed
+    from db.engine import make_engine, make_sessionmaker
+    from db.migrate import upgrade
+    from db.seed import seed
 
     with tempfile.TemporaryDirectory(prefix="sb-ledger-") as folder:
         url = f"sqlite:///{Path(folder) / 'seed.db'}"
@@ -227,6 +228,4 @@ def check_fresh_seed() -> int:
 if __name__ == "__main__":
     if sys.argv[1:] == ["--seed"]:
         sys.exit(check_fresh_seed())
-    from app.settings import Settings
-
-    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else Settings().database_url))
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else config.database_url()))

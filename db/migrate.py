@@ -6,7 +6,7 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 
-from .engine import normalise_url
+from db.engine import normalise_url
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 

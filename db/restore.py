@@ -15,7 +15,8 @@ import sys
 import tarfile
 from pathlib import Path, PurePosixPath
 
-from .backup import DATABASE_MEMBER, MANIFEST_MEMBER, MEDIA_MEMBER, BackupError, integrity, sqlite_path
+from db import config
+from db.backup import DATABASE_MEMBER, MANIFEST_MEMBER, MEDIA_MEMBER, BackupError, integrity, sqlite_path
 
 
 def _safe_member(name: str) -> PurePosixPath:
@@ -67,11 +68,8 @@ def main(argv: list[str]) -> int:
     if len(args) != 1 or args[0].startswith("-"):
         print("usage: python -m db.restore FILE [--replace]   (writes DATABASE_URL and MEDIA_DIR)", file=sys.stderr)
         return 2
-    from app.settings import Settings
-
-    settings = Settings()
     try:
-        manifest = restore(Path(args[0]), settings.database_url, Path(settings.media_dir), replace="--replace" in argv)
+        manifest = restore(Path(args[0]), config.database_url(), config.media_dir(), replace="--replace" in argv)
     except (BackupError, sqlite3.Error, OSError) as error:
         print(f"restore failed: {error}", file=sys.stderr)
         return 1

@@ -2,8 +2,8 @@
 requests and payout requests. Anything not listed here is refused (409) by the admin's writes."""
 from __future__ import annotations
 
-from .models.sales import ORDER_STATUSES, REFUND_STATUSES
-from .models.sellers import PAYOUT_REQUEST_STATUSES
+from db.models.sales import ORDER_STATUSES, REFUND_STATUSES
+from db.models.sellers import PAYOUT_REQUEST_STATUSES
 
 ORDER_MOVES: dict[str, tuple[str, ...]] = {
     "Pending": ("Processing",),

@@ -261,7 +261,7 @@ def page_factory(browser):
     def open_page(width: int = 1280, height: int = 800, **options):
         context = browser.new_context(viewport={"width": width, "height": height}, **options)
         contexts.append(context)
-        # Every page of every browser test is held to the Content-Security-Policy (app/security.py).
+        # Every page of every browser test is held to the Content-Security-Policy (app/http/security.py).
         context.expose_binding("__reportPolicyViolation", lambda source, text: violations.append(f"{source['page'].url}: {text}"))
         context.add_init_script(CSP_WATCH)
         page = context.new_page()

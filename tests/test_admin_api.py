@@ -7,9 +7,9 @@ from collections import defaultdict
 from decimal import Decimal
 
 import pytest
+from conftest import sign_in
 from sqlalchemy import select
 
-from conftest import sign_in
 from db.models import Brand, Category, Earning, Order, OrderLine, Payout, Product, RefundRequest, Review, Seller
 
 

@@ -5,11 +5,11 @@ list and the author suggestions find what was stored."""
 from __future__ import annotations
 
 import pytest
+from conftest import sign_in
 from sqlalchemy import func, select
 
-from conftest import sign_in
 from db import isbn
-from db.models import Author, AuditEntry, Book, Product
+from db.models import AuditEntry, Author, Book, Product
 
 ISBN_13 = "9780306406157"  # 978-0-306-40615-7, ISBN-10 0-306-40615-2: not in the seed
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import expect
+from test_admin_catalogue_browser import api, open_signed_in, toast
 
 from db import isbn
-from test_admin_catalogue_browser import api, open_signed_in, toast
 
 
 def a_seeded_book(page, skip: int = 0) -> dict:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from conftest import ADMIN_EMAIL
 from sqlalchemy import func, select
 
-from conftest import ADMIN_EMAIL
 from db import catalogue_version
 from db.models import AuditEntry, BooklistItem, Brand, Category, Customer, Order, OrderLine, Product, Review
 

@@ -9,7 +9,6 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from PIL import Image
 from playwright.sync_api import expect
-
 from test_admin_browser import sign_in_through_the_form
 
 

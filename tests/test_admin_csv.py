@@ -6,8 +6,8 @@ import csv
 import io
 
 import pytest
-
 from conftest import sign_in
+
 from db.models import Review
 
 LISTS = {

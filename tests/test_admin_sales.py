@@ -12,14 +12,24 @@ import threading
 from decimal import Decimal
 
 import pytest
+from conftest import ADMIN_EMAIL, sign_in
 from sqlalchemy import func, select, update
 
-from conftest import ADMIN_EMAIL, sign_in
 from db.ledger import seller_balance, split
 from db.ledger_check import check_ledger
 from db.models import (
-    AuditEntry, Earning, Order, OrderLine, OrderStatusChange, Package, PackagePayment, Payout, PayoutRequest,
-    Product, RefundRequest, Seller,
+    AuditEntry,
+    Earning,
+    Order,
+    OrderLine,
+    OrderStatusChange,
+    Package,
+    PackagePayment,
+    Payout,
+    PayoutRequest,
+    Product,
+    RefundRequest,
+    Seller,
 )
 from db.models.sales import ORDER_STATUSES, REFUND_STATUSES
 from db.models.sellers import PAYOUT_REQUEST_STATUSES

@@ -11,7 +11,6 @@ import re
 from decimal import Decimal
 
 from playwright.sync_api import expect
-
 from test_admin_catalogue_browser import api, open_signed_in, rows, settled, toast
 from test_gadget_fashion_browser import HYDRATED, VIEWPORTS
 

@@ -8,7 +8,6 @@ import shutil
 import sqlite3
 
 import pytest
-
 from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, start_server
 
 PASSWORD_FIELD = re.compile(r"^Password")

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import httpx
 import pytest
-
 from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, start_server
 
 CHECKS = ("not_a_server_error", "status_code_conformance", "content_type_conformance",

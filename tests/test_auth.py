@@ -8,14 +8,14 @@ import re
 from http.cookies import SimpleCookie
 
 import pytest
+from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, another_browser, make_settings, sign_in
 from sqlalchemy import select, update
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
-from app import auth
+from app.auth import passwords, sessions
 from app.main import create_app
-from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, another_browser, make_settings, sign_in
 from db.models import AuthSession, User
 
 
@@ -117,8 +117,8 @@ def test_wrong_password_is_401_with_the_message_and_no_session(client):
 
 def test_unknown_email_answers_like_a_wrong_password_and_still_checks_a_hash(client, monkeypatch):
     checked = []
-    real_verify = auth.verify_password
-    monkeypatch.setattr(auth, "verify_password", lambda h, p: checked.append(h) or real_verify(h, p))
+    real_verify = passwords.verify_password
+    monkeypatch.setattr(passwords, "verify_password", lambda h, p: checked.append(h) or real_verify(h, p))
     unknown = sign_in(client, email="nobody@studentbooks.test")
     wrong = sign_in(client, password="not the password")
     assert unknown.status_code == wrong.status_code == 401
@@ -180,7 +180,7 @@ def test_signing_in_again_rotates_the_session(client):
     assert first != second
     # The first session's row is gone (revoked, then cleared): its cookie signs nobody in.
     hashes = {s.token_hash for s in sessions_in_db(client) if not s.revoked}
-    assert hashes == {auth.token_hash(second)}
+    assert hashes == {sessions.token_hash(second)}
     client.cookies.set("sb_session", first)
     assert client.get("/api/auth/session").json() == {}
 
@@ -290,8 +290,8 @@ def test_session_update_keeps_the_session_alive_and_needs_csrf(client):
 
 def test_require_csrf_guards_writes_with_the_sessions_token(client):
     async def write(request):
-        await auth.require_admin(request)
-        await auth.require_csrf(request)
+        await sessions.require_admin(request)
+        await sessions.require_csrf(request)
         return JSONResponse({"written": True})
 
     client.app.router.routes.insert(0, Route("/api/test-write", write, methods=["POST"]))
@@ -312,13 +312,13 @@ def test_ensure_admin_creates_the_user_and_follows_a_changed_password(client):
     assert user.role == "owner" and user.password_hash.startswith("$argon2id$")
     assert ADMIN_PASSWORD not in user.password_hash
     assert sign_in(client).status_code == 200
-    db.write_sync(auth.ensure_admin, ADMIN_EMAIL, ADMIN_PASSWORD)
+    db.write_sync(passwords.ensure_admin, ADMIN_EMAIL, ADMIN_PASSWORD)
     assert client.get("/api/auth/session").json()["user"], "an unchanged password keeps sessions"
-    db.write_sync(auth.ensure_admin, ADMIN_EMAIL, "a brand new password")
+    db.write_sync(passwords.ensure_admin, ADMIN_EMAIL, "a brand new password")
     assert client.get("/api/auth/session").json() == {}, "a new password signs the old sessions out"
     assert sign_in(client).status_code == 401
     assert sign_in(client, password="a brand new password").status_code == 200
-    db.write_sync(auth.ensure_admin, "second.admin@studentbooks.test", "another password")
+    db.write_sync(passwords.ensure_admin, "second.admin@studentbooks.test", "another password")
     assert db.read_sync(lambda s: s.scalar(select(User).where(User.email == "second.admin@studentbooks.test"))) is not None
 
 

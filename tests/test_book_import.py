@@ -272,10 +272,10 @@ def test_a_bom_blank_lines_short_rows_and_crlf_are_fine(admin_client):
 
 
 def test_a_file_too_large_is_refused(settings, tmp_path):
+    from conftest import make_settings, sign_in
     from starlette.testclient import TestClient
 
     from app.main import create_app
-    from conftest import make_settings, sign_in
 
     small = make_settings(settings.database_url, settings.media_dir, book_import_max_bytes=1000)
     with TestClient(create_app(small), base_url="http://127.0.0.1") as client:

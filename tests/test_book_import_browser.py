@@ -6,7 +6,6 @@ import re
 import shutil
 
 import pytest
-
 from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, start_server
 from test_book_import import NEW_ISBN, OTHER_ISBN, book_row, csv_bytes
 

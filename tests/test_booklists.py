@@ -9,9 +9,9 @@ import io
 from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
+from conftest import ADMIN_EMAIL
 from sqlalchemy import func, select
 
-from conftest import ADMIN_EMAIL
 from db.models import AuditEntry, Book, Booklist, BooklistItem, Product
 
 DEMO_SLUG = "hillcrest-high-school-class-10-2026-27"

@@ -7,7 +7,6 @@ import json
 import re
 
 from playwright.sync_api import expect
-
 from test_admin_catalogue_browser import api, open_signed_in, toast
 
 DEMO_SLUG = "hillcrest-high-school-class-10-2026-27"

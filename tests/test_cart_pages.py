@@ -5,10 +5,10 @@ import json
 import re
 
 import pytest
+from conftest import make_settings
 from starlette.testclient import TestClient
 
 from app.main import create_app
-from conftest import make_settings
 from db.checkout import sale_price
 from db.models import Product
 

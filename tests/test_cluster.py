@@ -15,17 +15,16 @@ from pathlib import Path
 
 import httpx
 import pytest
-from sqlalchemy import text
-
 from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, free_port, fresh_postgres
-from deploy.cluster import prepare, running_cluster
-from deploy.nginx import NGINX, NginxUnavailable
+from sqlalchemy import text
 from test_crash_safety import stocked
 from test_media_upload import image_bytes
 from traffic import BUYER, Load, admin_client
 
 from db.engine import make_engine, make_sessionmaker
 from db.ledger_check import check_ledger
+from deploy.cluster import prepare, running_cluster
+from deploy.nginx import NGINX, NginxUnavailable
 
 INSTANCES = 3
 JSON = {"Accept": "application/json"}

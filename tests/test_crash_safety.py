@@ -11,9 +11,8 @@ from decimal import Decimal
 
 import httpx
 import pytest
-from sqlalchemy import text
-
 from conftest import fresh_postgres, seed_database, start_server
+from sqlalchemy import text
 from traffic import Load
 
 from app.settings import ROOT

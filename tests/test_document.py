@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 import re
 
-from app.document import DESCRIPTION, TITLE, script_json
 from app.pages.themes import theme_for
+from app.rendering.document import DESCRIPTION, TITLE, script_json
 
 HOSTILE = "</script><script>alert(1)</script><!-- \u2028\u2029 & >"
 

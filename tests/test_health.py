@@ -2,8 +2,9 @@
 500, never cached) once it does not."""
 from __future__ import annotations
 
-from app.database import Database
 from conftest import free_port
+
+from app.database import Database
 
 
 def test_an_instance_whose_database_answers_is_healthy(any_client):

@@ -103,7 +103,7 @@ def product_form_isbn():
     """The product form's ISBN check (components/admin/forms/isbn.js) in V8, its exports as globals."""
     from py_mini_racer import MiniRacer
 
-    from app.ssr import start_v8
+    from app.rendering.v8 import start_v8
 
     start_v8()
     source = (ROOT / "components/admin/forms/isbn.js").read_text()

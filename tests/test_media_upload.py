@@ -5,13 +5,13 @@ import io
 import re
 
 import pytest
+from conftest import make_settings, sign_in
 from PIL import Image
 from sqlalchemy import create_engine, text
 from starlette.testclient import TestClient
 
 from app.main import create_app
 from app.settings import Settings
-from conftest import make_settings, sign_in
 
 STORED_PATH = re.compile(r"^uploads/\d{4}/\d{2}/[0-9a-f]{32}\.(png|jpg|webp)$")
 

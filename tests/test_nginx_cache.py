@@ -8,10 +8,10 @@ import time
 
 import httpx
 import pytest
-
 from conftest import free_port, start_server
-from deploy.nginx import NginxUnavailable, running_nginx, site
 from traffic import admin_client
+
+from deploy.nginx import NginxUnavailable, running_nginx, site
 
 MAX_AGE = 2
 

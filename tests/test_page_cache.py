@@ -84,7 +84,7 @@ def test_a_burst_of_misses_renders_the_page_once(client):
 
 
 def test_the_cache_keeps_to_its_byte_budget_dropping_the_least_recently_used():
-    from app.cache import CachedPage, PageCache
+    from app.caching.page_cache import CachedPage, PageCache
 
     pages = PageCache(max_entries=100, max_bytes=3 * 1600)
     bodies = {n: bytes(range(256)) * 4 + str(n).encode() for n in range(5)}  # about 1.3 KB held each (body, brotli)

@@ -6,7 +6,7 @@ import gzip
 
 import brotli
 
-from app.cache import CachedPage, PageCache
+from app.caching.page_cache import CachedPage, PageCache
 
 BODY = b"<!doctype html><p>" + b"A storefront page. " * 200 + b"</p>"
 

@@ -12,10 +12,10 @@ import time
 from decimal import Decimal
 
 import pytest
+from conftest import make_settings, sign_in
 from sqlalchemy import select
 
 from app.pages.page_keys import UNDECLARED, products_in
-from conftest import make_settings, sign_in
 from db import page_keys
 from db.checkout import sale_price
 from db.models import Product, Review, Seller, Service

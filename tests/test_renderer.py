@@ -7,12 +7,11 @@ import re
 import shutil
 
 import pytest
+from conftest import make_settings
 from starlette.testclient import TestClient
 
 from app.main import create_app
 from app.settings import ROOT
-
-from conftest import make_settings
 
 # A small page any render can be asked for: the error page's props.
 ERROR_PAGE = '{"page":"ErrorPage","props":{"status":404,"title":"t","message":"m"},"theme":"DEFAULT","config":{}}'
@@ -77,7 +76,7 @@ def test_renders_share_a_pool_and_answer_in_parallel(settings):
 
 
 def test_an_isolate_that_rendered_its_share_is_replaced_and_the_pool_keeps_answering(settings, monkeypatch):
-    from app.ssr import Isolate
+    from app.rendering.v8 import Isolate
 
     started = []
     original = Isolate.start.__func__
@@ -126,7 +125,7 @@ def test_a_render_queued_behind_a_runaway_one_is_answered_and_the_isolate_replac
 def test_when_no_isolate_can_be_replaced_pages_are_still_served(settings, monkeypatch):
     """A pool whose isolates all failed and could not be started again answers every render with
     an error at once (the page goes to the browser to render), instead of waiting forever."""
-    from app.ssr import Isolate, RenderError
+    from app.rendering.v8 import Isolate, RenderError
 
     settings = make_settings(settings.database_url, settings.media_dir, ssr_pool_size=1, ssr_recycle_after=1)
     with TestClient(create_app(settings)) as client:

@@ -15,7 +15,8 @@ from db.engine import make_engine, make_sessionmaker
 from db.migrate import alembic_config, upgrade
 from db.models import Category, Product
 from db.search.backends import FIELDS
-from db.search.found import TIERS, rows as found_rows
+from db.search.found import TIERS
+from db.search.found import rows as found_rows
 from db.search.index import rebuild
 from db.search.terms import plan
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from urllib.parse import quote
 
 import pytest
-from sqlalchemy import func, select
 from conftest import another_browser
+from sqlalchemy import func, select
 
 from db.models import AuditEntry, SearchSynonym
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import expect
-
 from test_admin_catalogue_browser import open_signed_in, rows, search_list, settled, toast
 
 

@@ -4,13 +4,14 @@ untouched, and on PostgreSQL (whose titles 0013 indexed) it changes nothing."""
 from __future__ import annotations
 
 from alembic import command
-from sqlalchemy import inspect, text
+from sqlalchemy import inspect
 from test_migrations import rows, schema_differences, seeded_copy  # noqa: F401  (the fixture: SQLite, then PostgreSQL)
 
 from db.engine import make_engine, make_sessionmaker
 from db.migrate import alembic_config, upgrade
 from db.models import Product
-from db.search.found import TIERS, rows as found_rows
+from db.search.found import TIERS
+from db.search.found import rows as found_rows
 from db.search.terms import plan
 
 PRODUCTS = "SELECT id, title, price, stock, published FROM product ORDER BY id"

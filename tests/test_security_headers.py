@@ -1,4 +1,4 @@
-"""Security headers on every answer (app/security.py): pages carry a Content-Security-Policy that
+"""Security headers on every answer (app/http/security.py): pages carry a Content-Security-Policy that
 allows their one inline script by hash and their style elements by the nonce they carry; anything
 else is allowed nothing; nobody may frame the shop."""
 from __future__ import annotations
@@ -8,10 +8,10 @@ import hashlib
 import re
 
 import pytest
+from conftest import make_settings
 from starlette.testclient import TestClient
 
 from app.main import create_app
-from conftest import make_settings
 
 COMMON = {
     "x-content-type-options": "nosniff",

@@ -14,9 +14,27 @@ from sqlalchemy.orm import selectinload
 from db.engine import make_engine, make_sessionmaker
 from db.migrate import upgrade
 from db.models import (
-    Banner, Blog, Brand, CarouselSlide, Category, Customer, Deal, Earning, NavigationGroup,
-    NavigationItem, OfferCard, Order, PackagePayment, Payout, PayoutRequest, Product, RefundRequest,
-    Review, Seller, Service, ShowcaseCategory,
+    Banner,
+    Blog,
+    Brand,
+    CarouselSlide,
+    Category,
+    Customer,
+    Deal,
+    Earning,
+    NavigationGroup,
+    NavigationItem,
+    OfferCard,
+    Order,
+    PackagePayment,
+    Payout,
+    PayoutRequest,
+    Product,
+    RefundRequest,
+    Review,
+    Seller,
+    Service,
+    ShowcaseCategory,
 )
 from db.models import Testimonial as ClientTestimonial  # pytest would try to collect a "Test…" class
 from db.seed import is_empty, seed

@@ -10,9 +10,9 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 from conftest import make_settings, sign_in
 from starlette.testclient import TestClient
 
+from app.caching.shared_cache import SURROGATE_KEY_LIMIT, surrogate_key
 from app.main import create_app
 from app.pages.page_keys import products_in
-from app.shared_cache import SURROGATE_KEY_LIMIT, surrogate_key
 
 SECURITY = ("x-content-type-options", "x-frame-options", "referrer-policy", "permissions-policy",
             "content-security-policy")

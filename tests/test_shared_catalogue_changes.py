@@ -8,11 +8,11 @@ import contextlib
 import time
 
 import psycopg
+from conftest import make_settings
 from sqlalchemy import select
 from starlette.testclient import TestClient
 
 from app.main import create_app
-from conftest import make_settings
 from db import catalogue_version, page_keys
 from db.engine import normalise_url
 from db.models import Product

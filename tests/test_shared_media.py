@@ -8,16 +8,16 @@ import contextlib
 from pathlib import Path
 
 import pytest
+from conftest import make_settings
 from sqlalchemy import func, select
 from starlette.testclient import TestClient
+from test_media_upload import image_bytes, signed_in_client, stored_files, upload
 
 from app.main import create_app
-from conftest import make_settings
 from db.backup import backup
 from db.engine import make_engine, make_sessionmaker
 from db.models import AuditEntry, MediaFile
 from db.restore import restore
-from test_media_upload import image_bytes, signed_in_client, stored_files, upload
 
 
 @contextlib.contextmanager

@@ -8,15 +8,15 @@ import ipaddress
 
 import httpx
 import pytest
+from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, make_settings, start_server
 from sqlalchemy import select
 from starlette.testclient import TestClient
+from test_auth import cookie_attributes
 
+from app.http.proxies import TrustedProxies
 from app.main import create_app
-from app.proxies import TrustedProxies
-from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, make_settings, start_server
 from db.engine import make_engine, make_sessionmaker
 from db.models import SignInFailure
-from test_auth import cookie_attributes
 
 PROXY = ("10.0.0.2", 4000)
 STRANGER = ("198.51.100.20", 4000)

@@ -9,12 +9,12 @@ import datetime as dt
 import uuid
 
 import pytest
+from conftest import ADMIN_EMAIL, make_settings, sign_in
 from sqlalchemy import func, select
 from starlette.testclient import TestClient
 
+from app.auth.sign_in_limit import LIMIT, DatabaseLimit, RedisLimit, RedisUnavailable
 from app.main import create_app
-from app.sign_in_limit import LIMIT, DatabaseLimit, RedisLimit, RedisUnavailable
-from conftest import ADMIN_EMAIL, make_settings, sign_in
 from db.models import SignInFailure
 
 REDIS_URL = "redis://127.0.0.1:6379/0"

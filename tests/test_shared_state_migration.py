@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from alembic import command
+from conftest import fresh_postgres
 from sqlalchemy import inspect, text
 
-from conftest import fresh_postgres
 from db.engine import make_engine
 from db.migrate import alembic_config, upgrade
 

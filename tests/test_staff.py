@@ -10,7 +10,13 @@ import re
 from conftest import ADMIN_EMAIL, sign_in
 from sqlalchemy import func, select, update
 from staff_accounts import (
-    STAFF_PASSWORD, accept, actions, another_browser, db, invite, signed_in_staff,
+    STAFF_PASSWORD,
+    accept,
+    actions,
+    another_browser,
+    db,
+    invite,
+    signed_in_staff,
 )
 
 from db.models import AuditEntry, StaffInvite, User

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pyotp
 import pytest
-
 from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, start_server
 from test_gadget_fashion_browser import HYDRATED
 

@@ -13,11 +13,10 @@ import sqlite3
 from urllib.parse import quote
 
 import pytest
+from conftest import make_settings
 from starlette.testclient import TestClient
 
 from app.main import create_app
-
-from conftest import make_settings
 
 PRODUCT = {"id", "title", "price", "discount", "rating", "imgUrl", "imgGroup", "category"}
 NAVIGATION = {"category", "categoryItem"}

@@ -12,7 +12,7 @@ import re
 import pytest
 from sqlalchemy import event
 
-from app.pages.fashion import fashion_shop
+from app.pages.shop.fashion import fashion_shop
 from db.engine import make_engine, make_sessionmaker
 from db.queries import books, fashion, furniture, gadget, gift, grocery, healthbeauty, market, shared
 from db.queries.sections import section_cards

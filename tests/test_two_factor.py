@@ -11,10 +11,17 @@ import pytest
 from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, sign_in
 from sqlalchemy import select, update
 from staff_accounts import (
-    STAFF_PASSWORD, Authenticator, actions, another_browser, db, second_step, sign_in_with_code, signed_in_staff,
+    STAFF_PASSWORD,
+    Authenticator,
+    actions,
+    another_browser,
+    db,
+    second_step,
+    sign_in_with_code,
+    signed_in_staff,
 )
 
-from app import two_factor
+from app.auth import two_factor
 from db.models import RecoveryCode, SignInChallenge
 
 STEP = dt.timedelta(seconds=30)

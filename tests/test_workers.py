@@ -11,7 +11,6 @@ import time
 
 import httpx
 import pytest
-
 from conftest import start_server
 from traffic import Load, admin_client, stocked_products
 

@@ -8,7 +8,6 @@ import time
 from dataclasses import dataclass, field
 
 import httpx
-
 from conftest import ADMIN_EMAIL, ADMIN_PASSWORD
 
 BUYER = {

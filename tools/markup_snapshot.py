@@ -6,7 +6,7 @@
 It seeds a new SQLite shop, signs in as the administrator and follows every same-site link from
 the storefronts, the sitemap and the back office (at most LIMIT pages). What differs between two
 runs of an unchanged tree is masked: hashed asset names, per-answer nonces and CSRF tokens, and
-the clock (dates and times drawn at seeding)."""
+the clock (dates and times drawn at seeding, relative to now)."""
 from __future__ import annotations
 
 import re
@@ -33,6 +33,8 @@ MASKS = [
     (re.compile(r'nonce="[^"]*"'), 'nonce="NONCE"'),
     (re.compile(r'("csrfToken"\s*:\s*")[^"]*'), r"\1TOKEN"),
     (re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?"), "DATETIME"),
+    (re.compile(r"\d{4}-\d{2}-\d{2}"), "DATE"),
+    (re.compile(r"\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{4}"), "DATE"),
     (re.compile(r"sha256-[A-Za-z0-9+/=]+"), "sha256-HASH"),
 ]
 LINK = re.compile(r'href="(/[^"#]*)"')

@@ -20,15 +20,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from app.api.contract import ADMIN, ADMIN_WRITE, Contract
+from app.api.validation import read_json
+from app.auth import roles
+from app.auth.sessions import require_admin, require_csrf
+from app.http.errors import ApiError
+from app.services import services_of
 from db.admin import Conflict, Invalid, NotFound
 from db.models import AuthSession
-
-from .. import roles
-from ..auth import require_admin, require_csrf
-from ..services import services_of
-from .contract import ADMIN, ADMIN_WRITE, Contract
-from .errors import ApiError
-from .validation import read_json
 
 
 async def writer(request: Request) -> AuthSession:
@@ -102,7 +101,7 @@ class Area:
     delete: Callable | None = None
     media: tuple[str, ...] = ()
     record: Any = None
-    # Fields of `changes` only an owner may send (app/roles.py), and why: a seller's new package
+    # Fields of `changes` only an owner may send (app/auth/roles.py), and why: a seller's new package
     # is a package payment.
     owners_fields: tuple[str, ...] = ()
     owners_because: str = roles.ONLY_OWNERS

@@ -11,8 +11,8 @@ from urllib.parse import parse_qsl
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 from starlette.requests import Request
 
-from .errors import ApiError
-from .validation import field_errors
+from app.api.validation import field_errors
+from app.http.errors import ApiError
 
 BODY_LIMIT = 8 * 1024
 FORM = "application/x-www-form-urlencoded"

@@ -17,7 +17,15 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, create_model
 from typing_extensions import get_type_hints
 
 from db.queries.admin_lists import (
-    CONTROL, MAX_PER_PAGE, MAX_Q, AdminList, Filter, choice, parse_bool, parse_id, whole_number,
+    CONTROL,
+    MAX_PER_PAGE,
+    MAX_Q,
+    AdminList,
+    Filter,
+    choice,
+    parse_bool,
+    parse_id,
+    whole_number,
 )
 
 MAX_PAGE = 1_000_000

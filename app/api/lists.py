@@ -13,10 +13,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from ..services import services_of
-from .contract import ADMIN, LIST, contract
-from .list_params import ListParams, storefront_params
-from .validation import read_query
+from app.api.contract import ADMIN, LIST, contract
+from app.api.list_params import ListParams, storefront_params
+from app.api.validation import read_query
+from app.services import services_of
 
 TOTAL = "X-Total-Count"
 

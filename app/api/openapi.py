@@ -20,8 +20,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from .contract import JSON, Contract, contract_of
-from .records import Refusal
+from app.api.contract import JSON, Contract, contract_of
+from app.api.records import Refusal
 
 REF = "#/components/schemas/{model}"
 REFUSALS = {

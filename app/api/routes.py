@@ -1,8 +1,13 @@
-"""Every /api route of the application, by area."""
+"""Every /api route of the application, by area (the order matters: the first route that matches answers)."""
 from __future__ import annotations
 
-from . import account, admin, admin_catalogue, admin_sales, auth, authors, book_import, booklists, checkout, media, openapi, search, search_synonyms, shop, staff, storefronts
+from app.api import back_office, openapi
+from app.api.accounts import account, sign_in, staff
+from app.api.catalogue import authors, book_import, booklists, media, search_synonyms
+from app.api.catalogue import writes as catalogue_writes
+from app.api.sales import writes as sales_writes
+from app.api.shop import checkout, market, search, storefronts
 
 
 def routes() -> list:
-    return [*openapi.routes, *auth.routes, *staff.routes, *account.routes, *checkout.routes, *admin_catalogue.routes, *book_import.routes, *authors.routes, *booklists.routes, *admin_sales.routes, *media.routes, *admin.routes, *shop.routes, *search.routes, *search_synonyms.routes, *storefronts.routes]
+    return [*openapi.routes, *sign_in.routes, *staff.routes, *account.routes, *checkout.routes, *catalogue_writes.routes, *book_import.routes, *authors.routes, *booklists.routes, *sales_writes.routes, *media.routes, *back_office.routes, *market.routes, *search.routes, *search_synonyms.routes, *storefronts.routes]

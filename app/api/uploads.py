@@ -10,7 +10,7 @@ from starlette.datastructures import FormData, UploadFile
 from starlette.formparsers import MultiPartException, MultiPartParser
 from starlette.requests import Request
 
-from .errors import ApiError
+from app.http.errors import ApiError
 
 FIELD = "file"
 MULTIPART = "multipart/form-data"

@@ -8,7 +8,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import from_json
 from starlette.requests import Request
 
-from .errors import ApiError
+from app.http.errors import ApiError
 
 M = TypeVar("M", bound=BaseModel)
 MAX_BODY = 64 * 1024

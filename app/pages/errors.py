@@ -4,7 +4,7 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import Response
 
-from .render import Page, respond
+from app.pages.render import Page, respond
 
 MESSAGES = {
     404: ("Page not found", "The page you are looking for does not exist or is no longer available."),

@@ -15,15 +15,16 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from ..cache import AnswerResponse, CachedPage, page_key
-from ..document import compact_json
-from ..security import new_nonce
-from ..server_timing import ServerTiming
-from ..services import Services, services_of
-from ..shared_cache import PRIVATE
-from ..ssr import RenderError
-from .page_keys import Shows, shown_by
-from .themes import theme_for
+from app.caching.page_cache import AnswerResponse, CachedPage, page_key
+from app.caching.shared_cache import PRIVATE
+from app.http.negotiation import wants_json
+from app.http.security import new_nonce
+from app.pages.page_keys import Shows, shown_by
+from app.pages.themes import theme_for
+from app.rendering.document import compact_json
+from app.rendering.server_timing import ServerTiming
+from app.rendering.v8 import RenderError
+from app.services import Services, services_of
 
 log = logging.getLogger("studentbooks.pages")
 
@@ -42,14 +43,6 @@ class Page:
 Loader = Callable[[Session, dict, dict], Page]
 
 
-def accepts_json(accept: str) -> bool:
-    return "application/json" in accept and "text/html" not in accept
-
-
-def wants_json(request: Request) -> bool:
-    return accepts_json(request.headers.get("accept", ""))
-
-
 def page_document(services: Services, request: Request, page: Page) -> dict:
     return {
         "page": page.name,
@@ -62,7 +55,7 @@ def page_document(services: Services, request: Request, page: Page) -> dict:
 async def render_html(services: Services, request: Request, page: Page,
                       timing: ServerTiming | None = None) -> tuple[str, dict[str, str]]:
     """The page's document and the headers that must travel with it: its Content-Security-Policy
-    names the nonce its style elements carry (app/security.py)."""
+    names the nonce its style elements carry (app/http/security.py)."""
     timing = timing or ServerTiming(request.scope)
     document = page_document(services, request, page)
     page_json = compact_json(document)  # for V8 and, escaped, for the document
@@ -96,9 +89,9 @@ ReadPage = Callable[[ServerTiming], Awaitable[tuple[Page, frozenset[str]]]]
 
 async def respond_cached(request: Request, read: ReadPage) -> AnswerResponse:
     """Anonymous storefront pages: one render per (URL, format) until something it shows changes
-    or its time slot ends. app/fast_path.py answers the hits of anonymous visitors before routing;
+    or its time slot ends. app/caching/fast_path.py answers the hits of anonymous visitors before routing;
     this answers the rest (a visitor with a session, the change log not read lately, a miss).
-    The request that built the page says where its time went (app/server_timing.py)."""
+    The request that built the page says where its time went (app/rendering/server_timing.py)."""
     services = services_of(request)
     as_json = wants_json(request)
     key = page_key(request.scope, as_json)

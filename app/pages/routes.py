@@ -1,11 +1,18 @@
-"""Every page route of the application, by area."""
+"""Every page route of the application, by area (the order matters: the first route that matches answers)."""
 from __future__ import annotations
 
-from . import account, admin, admin_book_import, admin_booklists, admin_catalogue, admin_sales, admin_search_synonyms, admin_staff, booklists, books, cart, catalogue, fashion, gadget, grocery, seo, shop, themed
+from app.pages import seo
+from app.pages.admin import book_import, shell, sign_in, staff
+from app.pages.admin import booklists as admin_booklists
+from app.pages.admin import catalogue as admin_catalogue
+from app.pages.admin import sales as admin_sales
+from app.pages.admin import search_synonyms as admin_search_synonyms
+from app.pages.books import booklists, browse
+from app.pages.shop import cart, catalogue, fashion, gadget, grocery, shop, themed
 
 
 def routes() -> list:
     return [
         *seo.routes, *shop.routes, *grocery.routes, *themed.routes, *gadget.routes, *fashion.routes,
-        *catalogue.routes, *books.routes, *booklists.routes, *cart.routes, *account.routes, *admin.routes, *admin_book_import.routes, *admin_catalogue.routes, *admin_booklists.routes, *admin_sales.routes, *admin_search_synonyms.routes, *admin_staff.routes,
+        *catalogue.routes, *browse.routes, *booklists.routes, *cart.routes, *sign_in.routes, *shell.routes, *book_import.routes, *admin_catalogue.routes, *admin_booklists.routes, *admin_sales.routes, *admin_search_synonyms.routes, *staff.routes,
     ]

@@ -9,12 +9,11 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from app.services import services_of
+from app.settings import ROOT
 from db.models import Product
 from db.queries.book_pages import author_slugs, level_counts
 from db.queries.book_records import author_url
-
-from ..services import services_of
-from ..settings import ROOT
 
 STOREFRONT_PATHS = (
     "/", "/market-1", "/grocery1", "/grocery2", "/grocery3", "/gadget-shop", "/fashion-shop",

@@ -12,8 +12,8 @@ from typing import Any, TypeVar
 from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session
 
-from ..seed.common import slugify
-from ..statuses import refusal
+from db.seed.common import slugify
+from db.statuses import refusal
 
 T = TypeVar("T")
 SLUG_BASE_LENGTH = 120

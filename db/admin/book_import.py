@@ -27,14 +27,14 @@ from pydantic import BeforeValidator, ValidationError
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm import Session
 
-from .. import catalogue_changes, catalogue_version, isbn, levels
-from ..models import AuditEntry, Author, Book, BookAuthor, Category, Product
-from ..models.base import utcnow
-from ..search import index as search_index
-from . import unique_slugs
-from .books import BookForm, authors_by_name
-from .forms import Form, Text
-from .products import MAX_PRICE, MAX_STOCK
+from db import catalogue_changes, catalogue_version, isbn, levels
+from db.admin import unique_slugs
+from db.admin.books import BookForm, authors_by_name
+from db.admin.forms import Form, Text
+from db.admin.products import MAX_PRICE, MAX_STOCK
+from db.models import AuditEntry, Author, Book, BookAuthor, Category, Product
+from db.models.base import utcnow
+from db.search import index as search_index
 
 SHOP = "books"
 # The header, in the order an export writes it; the last three may be left out of a file.
@@ -59,7 +59,7 @@ AUTHOR_SEPARATOR = ";"
 BOOK_SECTIONS = ("school-books", "college-books", "story-books")
 BATCH = 100
 HEAD_BYTES = 8192
-# What an export's cells are escaped against (app/api/admin_lists.py csv_cell puts a ' before a
+# What an export's cells are escaped against (app/api/paged_lists.py csv_cell puts a ' before a
 # cell starting with one of these, so a spreadsheet does not run it); an import takes it off again.
 FORMULA_ESCAPE = "'"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

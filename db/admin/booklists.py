@@ -14,13 +14,13 @@ from pydantic import AfterValidator, Field, StrictBool
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
-from .. import audit, isbn
-from ..levels import CLASSES
-from ..models import Book, Booklist, BooklistItem, Product
-from ..queries.booklists import BOOKS_SHOP
-from ..queries.products import money
-from . import Conflict, Invalid, found, unique_slug
-from .forms import Form, RecordId, Text, changes_of
+from db import audit, isbn
+from db.admin import Conflict, Invalid, found, unique_slug
+from db.admin.forms import Form, RecordId, Text, changes_of
+from db.levels import CLASSES
+from db.models import Book, Booklist, BooklistItem, Product
+from db.queries.booklists import BOOKS_SHOP
+from db.queries.products import money
 
 MAX_ITEMS = 60
 MAX_QUANTITY = 99

@@ -11,11 +11,11 @@ from pydantic import AfterValidator, BeforeValidator, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .. import isbn, levels
-from ..models import Author, Book, BookAuthor, Product
-from ..models.books import FORMATS
-from . import Invalid, unique_slug, unique_slugs
-from .forms import Form, Text
+from db import isbn, levels
+from db.admin import Invalid, unique_slug, unique_slugs
+from db.admin.forms import Form, Text
+from db.models import Author, Book, BookAuthor, Product
+from db.models.books import FORMATS
 
 MAX_AUTHORS = 10
 MAX_PAGES = 20_000

@@ -6,11 +6,11 @@ from pydantic import StrictBool
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from .. import audit
-from ..models import Brand
-from ..queries.media import media_url
-from . import Conflict, found, unique_slug
-from .forms import Form, MediaPath, Text, changes_of
+from db import audit
+from db.admin import Conflict, found, unique_slug
+from db.admin.forms import Form, MediaPath, Text, changes_of
+from db.models import Brand
+from db.queries.media import media_url
 
 
 class BrandForm(Form):

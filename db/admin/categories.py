@@ -10,11 +10,11 @@ from pydantic import StrictBool
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from .. import audit
-from ..models import Category, Product
-from ..queries.media import media_url
-from . import Conflict, Invalid, found, unique_slug
-from .forms import Form, MediaPath, RecordId, Text, changes_of
+from db import audit
+from db.admin import Conflict, Invalid, found, unique_slug
+from db.admin.forms import Form, MediaPath, RecordId, Text, changes_of
+from db.models import Category, Product
+from db.queries.media import media_url
 
 MAX_LEVEL = 5
 

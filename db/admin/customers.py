@@ -7,15 +7,15 @@ from pydantic import field_validator
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from .. import audit
-from ..models import Customer, Order, OrderLine
-from ..queries.admin import accepted_refunds_by_customer, iso, zero_if_none
-from ..queries.media import media_url
-from ..queries.products import money
-from . import Conflict, found
-from .forms import Form, Text, changes_of
+from db import audit
+from db.admin import Conflict, found
+from db.admin.forms import Form, Text, changes_of
+from db.models import Customer, Order, OrderLine
+from db.queries.admin import accepted_refunds_by_customer, iso, zero_if_none
+from db.queries.media import media_url
+from db.queries.products import money
 
-# The same shapes the checkout accepts (app/api/checkout.py).
+# The same shapes the checkout accepts (app/api/shop/checkout.py).
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$")
 PHONE = re.compile(r"^\+?[0-9 ()\-]{7,20}$")
 

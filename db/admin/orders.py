@@ -8,16 +8,16 @@ from typing import Literal
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from .. import audit
-from ..ledger import sale_earning
-from ..models import Order, OrderLine, OrderStatusChange, Product, RefundRequest, Seller
-from ..models.base import utcnow
-from ..models.sales import ORDER_STATUSES
-from ..queries.admin import first_image, iso
-from ..queries.products import money
-from ..statuses import ORDER_MOVES, REFUND_MOVES
-from . import found, lock, moved
-from .forms import Form
+from db import audit
+from db.admin import found, lock, moved
+from db.admin.forms import Form
+from db.ledger import sale_earning
+from db.models import Order, OrderLine, OrderStatusChange, Product, RefundRequest, Seller
+from db.models.base import utcnow
+from db.models.sales import ORDER_STATUSES
+from db.queries.admin import first_image, iso
+from db.queries.products import money
+from db.statuses import ORDER_MOVES, REFUND_MOVES
 
 
 class OrderChanges(Form):

@@ -8,15 +8,15 @@ from typing import Literal
 from pydantic import model_validator
 from sqlalchemy.orm import Session
 
-from .. import audit
-from ..ledger import seller_balance
-from ..models import Payout, PayoutRequest, Seller
-from ..models.base import utcnow
-from ..models.sales import PAYMENT_METHODS
-from ..queries.admin_sales import payout_request_record, payout_request_rows
-from ..statuses import PAYOUT_REQUEST_MOVES
-from . import Conflict, found, lock, moved
-from .forms import Form
+from db import audit
+from db.admin import Conflict, found, lock, moved
+from db.admin.forms import Form
+from db.ledger import seller_balance
+from db.models import Payout, PayoutRequest, Seller
+from db.models.base import utcnow
+from db.models.sales import PAYMENT_METHODS
+from db.queries.admin_sales import payout_request_record, payout_request_rows
+from db.statuses import PAYOUT_REQUEST_MOVES
 
 
 class PayoutDecision(Form):

@@ -8,13 +8,13 @@ from pydantic import AfterValidator, Field, StrictBool
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from .. import audit
-from ..models import BooklistItem, Brand, Category, OrderLine, Product
-from ..queries.media import media_url
-from ..queries.products import money
-from . import Conflict, Invalid, found, unique_slug
-from .books import BookForm, book_form_record, write_book
-from .forms import Form, MediaPath, RecordId, Text, changes_of
+from db import audit
+from db.admin import Conflict, Invalid, found, unique_slug
+from db.admin.books import BookForm, book_form_record, write_book
+from db.admin.forms import Form, MediaPath, RecordId, Text, changes_of
+from db.models import BooklistItem, Brand, Category, OrderLine, Product
+from db.queries.media import media_url
+from db.queries.products import money
 
 # Which storefront sells a product (Product.shop); the Student Books store itself is "books".
 SHOPS = ("books", "market", "grocery", "fashion", "gadget", "furniture", "healthbeauty", "gift")

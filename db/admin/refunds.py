@@ -9,15 +9,15 @@ from typing import Annotated, Literal
 from pydantic import Field
 from sqlalchemy.orm import Session
 
-from .. import audit
-from ..ledger import refund_reversal, refunded_on_line
-from ..models import Order, OrderLine, RefundRequest, Seller
-from ..models.base import utcnow
-from ..models.sales import REFUND_STATUSES
-from ..queries.admin_sales import refund_request_record, refund_request_rows
-from ..statuses import REFUND_MOVES
-from . import Conflict, Invalid, found, lock, moved
-from .forms import Form, RecordId, Text
+from db import audit
+from db.admin import Conflict, Invalid, found, lock, moved
+from db.admin.forms import Form, RecordId, Text
+from db.ledger import refund_reversal, refunded_on_line
+from db.models import Order, OrderLine, RefundRequest, Seller
+from db.models.base import utcnow
+from db.models.sales import REFUND_STATUSES
+from db.queries.admin_sales import refund_request_record, refund_request_rows
+from db.statuses import REFUND_MOVES
 
 OPEN_OR_ACCEPTED = ("Pending", "Processing", "Accepted")
 Amount = Annotated[Decimal, Field(gt=0, max_digits=12, decimal_places=2)]

@@ -8,10 +8,10 @@ from pydantic import StrictBool
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from .. import audit
-from ..models import Product, Review
-from . import found
-from .forms import Form
+from db import audit
+from db.admin import found
+from db.admin.forms import Form
+from db.models import Product, Review
 
 
 class ReviewChanges(Form):

@@ -12,12 +12,12 @@ from __future__ import annotations
 from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
 
-from .. import audit
-from ..models import SearchSynonym
-from ..queries.search_synonyms import pair_record
-from ..search.documents import words
-from . import Conflict, Invalid, found
-from .forms import Form, Text, changes_of
+from db import audit
+from db.admin import Conflict, Invalid, found
+from db.admin.forms import Form, Text, changes_of
+from db.models import SearchSynonym
+from db.queries.search_synonyms import pair_record
+from db.search.documents import words
 
 MAX_LENGTH = 60  # search_synonym's columns
 # Search looks up each typed word and each two typed words side by side: a longer phrase is

@@ -9,13 +9,13 @@ from pydantic import StrictBool, model_validator
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .. import audit
-from ..models import Package, PackagePayment, Seller
-from ..models.sales import PAYMENT_METHODS
-from ..models.sellers import PACKAGE_NAMES
-from ..queries.admin_sales import seller_record, seller_rows
-from . import Invalid, found
-from .forms import Form
+from db import audit
+from db.admin import Invalid, found
+from db.admin.forms import Form
+from db.models import Package, PackagePayment, Seller
+from db.models.sales import PAYMENT_METHODS
+from db.models.sellers import PACKAGE_NAMES
+from db.queries.admin_sales import seller_record, seller_rows
 
 
 class SellerChanges(Form):

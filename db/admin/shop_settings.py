@@ -6,11 +6,11 @@ from pydantic import StrictBool
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from .. import audit
-from ..models import AuthSession, User
-from ..models.shop_settings import REQUIRE_TWO_FACTOR, ShopSetting
-from . import Conflict
-from .forms import Form
+from db import audit
+from db.admin import Conflict
+from db.admin.forms import Form
+from db.models import AuthSession, User
+from db.models.shop_settings import REQUIRE_TWO_FACTOR, ShopSetting
 
 DEFAULTS = {REQUIRE_TWO_FACTOR: False}
 

@@ -1,7 +1,7 @@
 """Staff accounts: an owner invites staff by email (a one-time link, valid 48 hours, sets the
 password), disables and re-enables accounts, and sees each account's last sign-in.
 
-The links' tokens are made and hashed by the caller (app/api/staff.py); only their sha256 is
+The links' tokens are made and hashed by the caller (app/api/accounts/staff.py); only their sha256 is
 stored here, so a leaked table accepts no invite. The list cannot show an old link again for the
 same reason: an owner who lost one asks for a new link, which ends the old one.
 """
@@ -14,12 +14,12 @@ from pydantic import AfterValidator, StrictBool
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
-from .. import audit
-from ..models import AuthSession, StaffInvite, User
-from ..models.base import utcnow
-from . import Conflict, found, lock
-from .customers import CustomerForm
-from .forms import Form, Text
+from db import audit
+from db.admin import Conflict, found, lock
+from db.admin.customers import CustomerForm
+from db.admin.forms import Form, Text
+from db.models import AuthSession, StaffInvite, User
+from db.models.base import utcnow
 
 INVITE_LIFETIME = dt.timedelta(hours=48)
 

@@ -1,11 +1,11 @@
 """Every table of the product, by domain."""
-from .audit import AuditEntry
-from .auth import AuthSession, RecoveryCode, SignInChallenge, StaffInvite, User
-from .base import Base
-from .booklists import Booklist, BooklistItem
-from .books import Author, Book, BookAuthor
-from .catalogue import Brand, Category, Product, Review
-from .content import (
+from db.models.audit import AuditEntry
+from db.models.auth import AuthSession, RecoveryCode, SignInChallenge, StaffInvite, User
+from db.models.base import Base
+from db.models.booklists import Booklist, BooklistItem
+from db.models.books import Author, Book, BookAuthor
+from db.models.catalogue import Brand, Category, Product, Review
+from db.models.content import (
     Banner,
     Blog,
     CarouselSlide,
@@ -17,14 +17,14 @@ from .content import (
     ShowcaseCategory,
     Testimonial,
 )
-from .counts import CategoryCount, CountChange, LevelCount
-from .meta import CatalogueState
-from .page_change import PageChange
-from .search import SearchSynonym, SearchTerm
-from .shared_state import MediaFile, SignInFailure
-from .shop_settings import ShopSetting
-from .sales import Customer, Order, OrderLine, OrderStatusChange, RefundRequest
-from .sellers import Earning, Package, PackagePayment, Payout, PayoutRequest, Seller
+from db.models.counts import CategoryCount, CountChange, LevelCount
+from db.models.meta import CatalogueState
+from db.models.page_change import PageChange
+from db.models.sales import Customer, Order, OrderLine, OrderStatusChange, RefundRequest
+from db.models.search import SearchSynonym, SearchTerm
+from db.models.sellers import Earning, Package, PackagePayment, Payout, PayoutRequest, Seller
+from db.models.shared_state import MediaFile, SignInFailure
+from db.models.shop_settings import ShopSetting
 
 # Writing any of these changes what a storefront shows, so it bumps the catalogue version.
 CATALOGUE_MODELS = (

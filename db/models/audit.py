@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy import JSON, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .base import Base, utcnow
+from db.models.base import Base, utcnow
 
 
 class AuditEntry(Base):

@@ -7,9 +7,9 @@ import datetime as dt
 from sqlalchemy import ForeignKey, String, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .base import Base, utcnow
+from db.models.base import Base, utcnow
 
-# An owner may do everything; staff keep the catalogue, orders and reviews (app/auth.py says
+# An owner may do everything; staff keep the catalogue, orders and reviews (app/auth/sessions.py says
 # which areas are the owner's alone).
 ROLES = ("owner", "staff")
 

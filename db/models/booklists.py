@@ -6,7 +6,7 @@ import datetime as dt
 from sqlalchemy import CheckConstraint, ForeignKey, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .base import Base, utcnow
+from db.models.base import Base, utcnow
 
 
 class Booklist(Base):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from sqlalchemy import CheckConstraint, ForeignKey, Index, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .base import Base
+from db.models.base import Base
 
 FORMATS = ("Paperback", "Hardcover", "Spiral", "Board book")
 # What a book's level counts: a school class (1-12), a college year (1-5), or a reader's age (story books).

@@ -7,7 +7,7 @@ from decimal import Decimal
 from sqlalchemy import JSON, CheckConstraint, ForeignKey, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .base import Base, Rating, utcnow
+from db.models.base import Base, Rating, utcnow
 
 
 class Category(Base):

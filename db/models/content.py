@@ -10,7 +10,7 @@ import datetime as dt
 from sqlalchemy import ForeignKey, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .base import Base
+from db.models.base import Base
 
 
 class ShopContent:

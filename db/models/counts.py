@@ -9,7 +9,7 @@ from __future__ import annotations
 from sqlalchemy import ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .base import Base
+from db.models.base import Base
 
 
 class CategoryCount(Base):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .base import Base
+from db.models.base import Base
 
 
 class CatalogueState(Base):

@@ -6,7 +6,7 @@ import datetime as dt
 from sqlalchemy import Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .base import Base, utcnow
+from db.models.base import Base, utcnow
 
 
 class PageChange(Base):

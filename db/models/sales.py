@@ -7,7 +7,7 @@ from decimal import Decimal
 from sqlalchemy import CheckConstraint, ForeignKey, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .base import Base, CommissionRate, utcnow
+from db.models.base import Base, CommissionRate, utcnow
 
 ORDER_STATUSES = ("Pending", "Processing", "Delivered")
 PAYMENT_STATUSES = ("Success", "Pending")

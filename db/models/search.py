@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .base import Base
+from db.models.base import Base
 
 
 class SearchTerm(Base):

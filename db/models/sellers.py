@@ -7,7 +7,7 @@ from decimal import Decimal
 from sqlalchemy import CheckConstraint, ForeignKey, Index, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .base import Base, CommissionRate, utcnow
+from db.models.base import Base, CommissionRate, utcnow
 
 PACKAGE_NAMES = ("Silver", "Gold", "Premium")
 PAYOUT_REQUEST_STATUSES = ("Processing", "Accepted", "Rejected")

@@ -1,6 +1,6 @@
 """What several server instances on one database share beyond the shop's own records: failed
-sign-ins (the sign-in limit, app/sign_in_limit.py) and uploaded images (MEDIA_STORE=database,
-app/media_store.py)."""
+sign-ins (the sign-in limit, app/auth/sign_in_limit.py) and uploaded images (MEDIA_STORE=database,
+app/media/store.py)."""
 from __future__ import annotations
 
 import datetime as dt
@@ -8,7 +8,7 @@ import datetime as dt
 from sqlalchemy import Index, LargeBinary, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .base import Base, utcnow
+from db.models.base import Base, utcnow
 
 
 class SignInFailure(Base):

@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy import JSON, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .base import Base
+from db.models.base import Base
 
 # Every account must sign in with a second factor (an authenticator code or a recovery code).
 REQUIRE_TWO_FACTOR = "require_two_factor"

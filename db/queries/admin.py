@@ -18,17 +18,15 @@ from sqlalchemy import Select, func, literal_column, select
 from sqlalchemy.engine import Row
 from sqlalchemy.orm import Session, aliased
 
-from .. import isbn
-from ..models import (
-    Book, Brand, Category, Customer, Earning, Order, OrderLine, Product, RefundRequest, Review,
-)
-from ..models.base import utcnow
-from ..search.backends import backend_for
-from ..search.terms import as_prefixes
-from .admin_lists import AdminList, Filter, Related, equals_id, is_flag, parse_id, whole_number
-from .media import media_url
-from .products import money
-from .search import isbn_match
+from db import isbn
+from db.models import Book, Brand, Category, Customer, Earning, Order, OrderLine, Product, RefundRequest, Review
+from db.models.base import utcnow
+from db.queries.admin_lists import AdminList, Filter, Related, equals_id, is_flag, parse_id, whole_number
+from db.queries.media import media_url
+from db.queries.products import money
+from db.queries.search import isbn_match
+from db.search.dialects import backend_for
+from db.search.terms import as_prefixes
 
 PERIOD = dt.timedelta(days=30)
 RECENT_PURCHASES = 10
@@ -366,14 +364,14 @@ CUSTOMERS = AdminList(
 )
 
 
-# Admin list paths and the query answering each (app/api/admin.py serves them), shaped in Python.
+# Admin list paths and the query answering each (app/api/back_office.py serves them), shaped in Python.
 ADMIN_LISTS = {
     "/api/dashboard-cards": dashboard_cards,
     "/api/recent-purchase": recent_purchases,
     "/api/stock-out-products": stock_out_products,
 }
 
-# Admin lists searched, sorted and paged in SQL (app/api/admin.py serves them, with a CSV export).
+# Admin lists searched, sorted and paged in SQL (app/api/back_office.py serves them, with a CSV export).
 PAGED_LISTS = {
     "/api/products": PRODUCTS,
     "/api/category": CATEGORIES,

@@ -14,18 +14,28 @@ from typing import Any
 from sqlalchemy import Select, func, literal_column, select
 from sqlalchemy.engine import Row
 
-from ..ledger import cents
-from ..models import (
-    AuditEntry, Customer, Earning, Order, OrderLine, Package, PackagePayment, Payout, PayoutRequest,
-    Product, RefundRequest, Seller,
+from db.ledger import cents
+from db.models import (
+    AuditEntry,
+    Customer,
+    Earning,
+    Order,
+    OrderLine,
+    Package,
+    PackagePayment,
+    Payout,
+    PayoutRequest,
+    Product,
+    RefundRequest,
+    Seller,
 )
-from ..models.sales import ORDER_STATUSES, PAYMENT_METHODS, REFUND_STATUSES
-from ..models.sellers import PACKAGE_NAMES, PAYOUT_REQUEST_STATUSES
-from ..statuses import ORDER_MOVES, PAYOUT_REQUEST_MOVES, REFUND_MOVES
-from .admin import first_image, iso, zero_if_none
-from .admin_lists import AdminList, Filter, Number, Related, choice, equals_id, is_flag, one_of
-from .media import media_url
-from .products import money
+from db.models.sales import ORDER_STATUSES, PAYMENT_METHODS, REFUND_STATUSES
+from db.models.sellers import PACKAGE_NAMES, PAYOUT_REQUEST_STATUSES
+from db.queries.admin import first_image, iso, zero_if_none
+from db.queries.admin_lists import AdminList, Filter, Number, Related, choice, equals_id, is_flag, one_of
+from db.queries.media import media_url
+from db.queries.products import money
+from db.statuses import ORDER_MOVES, PAYOUT_REQUEST_MOVES, REFUND_MOVES
 
 
 def amount(value: Any) -> Decimal:

@@ -8,8 +8,8 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from ..models import Author, BookAuthor
-from .admin_lists import contains, dialect_of
+from db.models import Author, BookAuthor
+from db.queries.admin_lists import contains, dialect_of
 
 SUGGESTIONS = 20
 

@@ -13,14 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from .. import levels
-from ..models import Author, Book, BookAuthor, LevelCount, Product
-from ..search.found import Found, browsed
-from .book_records import author_url
-from .search import SORTS, SearchRequest, conditions, faceted, featured_first, known_author, listed_page
+from db import levels
+from db.models import Author, Book, BookAuthor, LevelCount, Product
+from db.queries.book_records import author_url
+from db.queries.search import SORTS, SearchRequest, conditions, faceted, featured_first, known_author, listed_page
+from db.search.found import Found, browsed
 
 LEVEL_TITLES = {"class": "Class {n} books", "college": "College books", "age": "Story books"}
 LEVEL_BLURBS = {

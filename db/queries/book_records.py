@@ -1,8 +1,8 @@
 """A book as the storefront shows it: what its product page, its JSON props and its JSON-LD carry."""
 from __future__ import annotations
 
-from .. import isbn, levels
-from ..models import Book
+from db import isbn, levels
+from db.models import Book
 
 
 def author_url(slug: str) -> str:

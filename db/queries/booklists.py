@@ -18,12 +18,12 @@ from sqlalchemy import Select, func, literal_column, select
 from sqlalchemy.engine import Row
 from sqlalchemy.orm import Session, selectinload
 
-from .. import isbn, levels
-from ..checkout import sale_price
-from ..models import Book, BookAuthor, Booklist, BooklistItem, Product
-from .admin_lists import AdminList, Filter, is_flag, whole_number
-from .media import media_url
-from .products import money
+from db import isbn, levels
+from db.checkout import sale_price
+from db.models import Book, BookAuthor, Booklist, BooklistItem, Product
+from db.queries.admin_lists import AdminList, Filter, is_flag, whole_number
+from db.queries.media import media_url
+from db.queries.products import money
 
 CLASSES = tuple(levels.CLASSES)
 BOOKS_SHOP = "books"  # the Student Books store's own products (Product.shop)

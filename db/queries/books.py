@@ -6,10 +6,10 @@ from functools import partial
 
 from sqlalchemy.orm import Session
 
-from . import content
-from .book_pages import level_counts
-from .media import media_url
-from .sections import Section, cards_of
+from db.queries import content
+from db.queries.book_pages import level_counts
+from db.queries.media import media_url
+from db.queries.sections import Section, cards_of
 
 SHOP = "books"
 FEATURED_SIZE = 12

@@ -6,9 +6,9 @@ from decimal import Decimal
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..checkout import sale_price
-from ..models import Product
-from .media import media_url
+from db.checkout import sale_price
+from db.models import Product
+from db.queries.media import media_url
 
 DEMO_PRICE = Decimal("250.00")
 DEMO_ITEMS = 3

@@ -12,7 +12,7 @@ from urllib.parse import quote
 from sqlalchemy import Row, bindparam, case, func, select, union_all
 from sqlalchemy.orm import Session
 
-from ..models import (
+from db.models import (
     Banner,
     Blog,
     Brand,
@@ -26,7 +26,7 @@ from ..models import (
     ShowcaseCategory,
     Testimonial,
 )
-from .media import media_url
+from db.queries.media import media_url
 
 
 def search_url(term: str) -> str:

@@ -13,9 +13,9 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from ..models import Order
-from ..models.base import utcnow
-from .products import money
+from db.models import Order
+from db.models.base import utcnow
+from db.queries.products import money
 
 DEFAULT_DAYS = 30
 MAX_DAYS = 366

@@ -7,9 +7,9 @@ from functools import partial
 
 from sqlalchemy.orm import Session
 
-from . import content
-from .media import media_url
-from .sections import Section, cards_of, section_cards, week_of
+from db.queries import content
+from db.queries.media import media_url
+from db.queries.sections import Section, cards_of, section_cards, week_of
 
 SHOP = "fashion"
 SECTION_SIZE = 8

@@ -5,8 +5,8 @@ from functools import partial
 
 from sqlalchemy.orm import Session
 
-from .navigation import navigation_for
-from .sections import Section, cards_of, section_cards
+from db.queries.navigation import navigation_for
+from db.queries.sections import Section, cards_of, section_cards
 
 SHOP = "furniture"
 SECTION_SIZE = 8

@@ -5,8 +5,8 @@ from functools import partial
 
 from sqlalchemy.orm import Session
 
-from . import content
-from .sections import Section, cards_of, section_cards
+from db.queries import content
+from db.queries.sections import Section, cards_of, section_cards
 
 SHOP = "gadget"
 SECTION_SIZE = 8

@@ -7,10 +7,10 @@ from functools import partial
 
 from sqlalchemy.orm import Session
 
-from . import content
-from .media import media_url
-from .navigation import navigation_for
-from .sections import Section, cards_of, section_cards
+from db.queries import content
+from db.queries.media import media_url
+from db.queries.navigation import navigation_for
+from db.queries.sections import Section, cards_of, section_cards
 
 SHOP = "grocery"
 # Product grids of the grocery homes: two rows of four.

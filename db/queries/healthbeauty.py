@@ -5,9 +5,9 @@ from functools import partial
 
 from sqlalchemy.orm import Session
 
-from . import content
-from .navigation import navigation_for
-from .sections import Section, cards_of, section_cards
+from db.queries import content
+from db.queries.navigation import navigation_for
+from db.queries.sections import Section, cards_of, section_cards
 
 SHOP = "healthbeauty"
 SECTION_SIZE = 8

@@ -7,10 +7,10 @@ from functools import lru_cache, partial
 from sqlalchemy import Select, bindparam, func, literal_column, or_, select, true, union_all
 from sqlalchemy.orm import Session
 
-from ..models import Brand, Category, Product, Seller
-from . import content
-from .media import media_url
-from .sections import Section, cards_of, section_cards
+from db.models import Brand, Category, Product, Seller
+from db.queries import content
+from db.queries.media import media_url
+from db.queries.sections import Section, cards_of, section_cards
 
 SHOP = "market"
 

@@ -6,7 +6,7 @@ from collections import defaultdict
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
-from ..models import NavigationGroup, NavigationItem
+from db.models import NavigationGroup, NavigationItem
 
 # An item's children and their children: deeper rows (there should be none) are not shown.
 MAX_DEPTH = 2

@@ -5,11 +5,11 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload
 
-from ..models import Review
-from .book_records import book_details
-from .media import media_url
-from .products import product_card
-from .shared import UnknownProduct, frequently_bought, published_product, related_products
+from db.models import Review
+from db.queries.book_records import book_details
+from db.queries.media import media_url
+from db.queries.products import product_card
+from db.queries.shared import UnknownProduct, frequently_bought, published_product, related_products
 
 REVIEWS_SHOWN = 20
 

@@ -7,8 +7,8 @@ from typing import Any
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session, joinedload
 
-from ..models import Author, Book, BookAuthor, Category, Product
-from .media import media_url
+from db.models import Author, Book, BookAuthor, Category, Product
+from db.queries.media import media_url
 
 # What a card shows besides the product's own columns, for readers of ORM products (search, the
 # product page): its category, and a book's ISBN and authors.

@@ -22,13 +22,13 @@ from typing import Any, Sequence
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
-from .. import isbn
-from ..models import Author, Book, BookAuthor, Category, CategoryCount, Product
-from ..search import facets
-from ..search.facets import LEVELS
-from ..search.found import Found, Hit, found, found_exactly, sale_price_sql
-from ..search.terms import Plan, did_you_mean, plan
-from .products import cards_by_id
+from db import isbn
+from db.models import Author, Book, BookAuthor, Category, CategoryCount, Product
+from db.queries.products import cards_by_id
+from db.search import facets
+from db.search.facets import LEVELS
+from db.search.found import Found, Hit, found, found_exactly, sale_price_sql
+from db.search.terms import Plan, did_you_mean, plan
 
 SORTS = ("relevance", "price-asc", "price-desc", "rating", "newest")
 PER_PAGE = 24

@@ -5,8 +5,8 @@ from __future__ import annotations
 from sqlalchemy import Row, Select, and_, or_, select
 from sqlalchemy.orm import aliased
 
-from ..models import SearchSynonym
-from .admin_lists import AdminList
+from db.models import SearchSynonym
+from db.queries.admin_lists import AdminList
 
 OtherWay = aliased(SearchSynonym)
 

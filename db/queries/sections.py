@@ -25,8 +25,8 @@ from sqlalchemy.orm import Session
 from sqlalchemy.sql import operators
 from sqlalchemy.sql.elements import UnaryExpression
 
-from ..models import Book, Category, Order, OrderLine, Product
-from .products import BIGGEST_DISCOUNT, CARD_COLUMNS, CATALOGUE_ORDER, NEWEST, TOP_RATED, cards_of_rows
+from db.models import Book, Category, Order, OrderLine, Product
+from db.queries.products import BIGGEST_DISCOUNT, CARD_COLUMNS, CATALOGUE_ORDER, NEWEST, TOP_RATED, cards_of_rows
 
 K = TypeVar("K")
 WEEK = dt.timedelta(days=7)

@@ -7,9 +7,9 @@ from __future__ import annotations
 from sqlalchemy import Select, bindparam, func, select, true
 from sqlalchemy.orm import Session
 
-from ..models import OrderLine, Product
-from .products import TOP_RATED, cards_by_id
-from .sections import Section, cards_of, section_cards
+from db.models import OrderLine, Product
+from db.queries.products import TOP_RATED, cards_by_id
+from db.queries.sections import Section, cards_of, section_cards
 
 FREQUENTLY_BOUGHT_SIZE = 4
 RELATED_SIZE = 8

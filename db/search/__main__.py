@@ -5,21 +5,20 @@ from __future__ import annotations
 import sys
 import time
 
-from .index import rebuild
+from db import config
+from db.search.index import rebuild
 
 
 def main(argv: list[str]) -> int:
     if not argv or argv[0] != "rebuild" or len(argv) > 2:
         print("usage: python -m db.search rebuild [DATABASE_URL]", file=sys.stderr)
         return 2
-    from ..engine import make_engine
+    from db.engine import make_engine
 
     if len(argv) == 2:
         url = argv[1]
     else:
-        from app.settings import Settings
-
-        url = Settings().database_url
+        url = config.database_url()
     engine = make_engine(url)
     started = time.perf_counter()
     with engine.begin() as connection:

@@ -20,8 +20,8 @@ from sqlalchemy import Connection, Select, String, bindparam, select, text
 from sqlalchemy.sql import FromClause, Subquery
 from sqlalchemy.sql.elements import BindParameter
 
-from .documents import Document
-from .terms import Plan
+from db.search.documents import Document
+from db.search.terms import Plan
 
 FIELDS = ("title", "authors", "tags", "body")
 TITLE = ("title",)  # the fields of the first tier (found.py): each back end indexes the titles apart too
@@ -93,14 +93,6 @@ class Backend:
         """{product id: n} for those of these products the plan matches within the fields of
         tiers[n] and of no narrower tier (each tier's fields hold the previous one's)."""
         raise NotImplementedError
-
-
-def backend_for(dialect_name: str) -> Backend:
-    # Imported here: each back end's module imports Backend from this one.
-    from .fts5 import Sqlite
-    from .tsvector import Postgres
-
-    return Postgres() if dialect_name == "postgresql" else Sqlite()
 
 
 def every(ids: Iterable[int], size: int = 500):

@@ -22,7 +22,7 @@ from typing import Iterable
 from sqlalchemy import Select, select
 from sqlalchemy.orm import aliased
 
-from ..models import Book, Brand, Category, Product
+from db.models import Book, Brand, Category, Product
 
 WORD = re.compile(r"[a-z0-9]+")
 # Words shorter than this are not worth correcting or suggesting.

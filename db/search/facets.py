@@ -14,10 +14,10 @@ from typing import Sequence
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from .. import levels
-from ..models import Author, BookAuthor, Category
-from .among import among
-from .found import Hit
+from db import levels
+from db.models import Author, BookAuthor, Category
+from db.search.among import among
+from db.search.found import Hit
 
 TOP_AUTHORS = 10
 # A level filter's value is the last part of that level's browse page (db/levels.py): class-9,

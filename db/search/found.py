@@ -21,9 +21,10 @@ from typing import Any, NamedTuple, Sequence
 from sqlalchemy import Float, Select, String, bindparam, cast, func, literal, select
 from sqlalchemy.orm import Session
 
-from ..models import Book, Product
-from .backends import FIELDS, TITLE, backend_for, words_param
-from .terms import Plan
+from db.models import Book, Product
+from db.search.backends import FIELDS, TITLE, words_param
+from db.search.dialects import backend_for
+from db.search.terms import Plan
 
 CAP = 500
 # The fields of each tier below "exact title" (0); a match anywhere is the tier after the last.

@@ -7,10 +7,9 @@ from typing import Sequence
 
 from sqlalchemy import bindparam, column, literal_column, select, table, text
 
-from .backends import FIELDS, TITLE, Backend
-from .documents import Document
-from .terms import Plan
-
+from db.search.backends import FIELDS, TITLE, Backend
+from db.search.documents import Document
+from db.search.terms import Plan
 
 TOKENIZE = "tokenize = 'porter unicode61 remove_diacritics 2', prefix = '2 3'"
 # The titles alone (migration 0015). A column filter on product_fts (`{title} : physics`) still

@@ -15,9 +15,10 @@ from typing import Iterable
 from sqlalchemy import Connection, bindparam, event, select, text
 from sqlalchemy.orm import Session
 
-from ..models import Author, Book, BookAuthor, Brand, Category, Product
-from .backends import backend_for, every
-from .documents import Document, document_of, documents_query
+from db.models import Author, Book, BookAuthor, Brand, Category, Product
+from db.search.backends import every
+from db.search.dialects import backend_for
+from db.search.documents import Document, document_of, documents_query
 
 REBUILD_BATCH = 2000
 

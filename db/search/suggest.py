@@ -13,16 +13,17 @@ from typing import NamedTuple
 from sqlalchemy import Select, func, literal, null, select, union_all
 from sqlalchemy.orm import Session
 
-from ..ledger import cents
-from ..models import Author, BookAuthor, Category, Product
-from ..queries.book_records import author_url
-from ..queries.content import search_url
-from ..queries.media import media_url
-from ..queries.products import money
-from .backends import FIELDS, TITLE, backend_for, words_param
-from .documents import words
-from .found import published
-from .terms import plan
+from db.ledger import cents
+from db.models import Author, BookAuthor, Category, Product
+from db.queries.book_records import author_url
+from db.queries.content import search_url
+from db.queries.media import media_url
+from db.queries.products import money
+from db.search.backends import FIELDS, TITLE, words_param
+from db.search.dialects import backend_for
+from db.search.documents import words
+from db.search.found import published
+from db.search.terms import plan
 
 MOST = 8
 TITLES, AUTHORS, CATEGORIES = 5, 2, 2

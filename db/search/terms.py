@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Connection, bindparam, select, text
 
-from ..models import SearchTerm
-from .among import among
-from .documents import MIN_TERM, fold, words
+from db.models import SearchTerm
+from db.search.among import among
+from db.search.documents import MIN_TERM, fold, words
 
 MAX_WORDS = 8
 MIN_CORRECTED = 5  # shorter words are not corrected (too many neighbours)

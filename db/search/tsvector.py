@@ -9,10 +9,10 @@ from typing import Sequence
 
 from sqlalchemy import bindparam, column, func, literal_column, select, table, text, true, union_all
 
-from .among import written
-from .backends import FIELDS, TITLE, Backend
-from .documents import Document
-from .terms import Plan
+from db.search.among import written
+from db.search.backends import FIELDS, TITLE, Backend
+from db.search.documents import Document
+from db.search.terms import Plan
 
 WEIGHT_OF = dict(zip(FIELDS, "ABCD"))  # the tsvector weight each field is stored with
 FEW = 100  # ids that may well be among the first PROBE products (Postgres.first)

@@ -11,15 +11,15 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..models import Product
-from . import content, ledger
-from .booklists import build_booklists
-from .catalogue import build_catalogue
-from .common import normalise_now
-from .images import Media
-from .people import build_people, register_at_first_order
-from .reviews import build_reviews
-from .sales import build_sales
+from db.models import Product
+from db.seed import content, ledger
+from db.seed.booklists import build_booklists
+from db.seed.catalogue import build_catalogue
+from db.seed.common import normalise_now
+from db.seed.images import Media
+from db.seed.people import build_people, register_at_first_order
+from db.seed.reviews import build_reviews
+from db.seed.sales import build_sales
 
 __all__ = ["is_empty", "seed"]
 

@@ -10,8 +10,8 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from .. import isbn
-from .common import rng
+from db import isbn
+from db.seed.common import rng
 
 
 @dataclass

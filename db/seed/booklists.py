@@ -13,8 +13,8 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from ..models import Booklist, BooklistItem, Product
-from .common import days_ago, rng, slugify
+from db.models import Booklist, BooklistItem, Product
+from db.seed.common import days_ago, rng, slugify
 
 ACADEMIC_YEAR = "2026-27"
 # school -> the classes it has a list for (together: every class 1-12, most of them twice)

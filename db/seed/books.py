@@ -5,9 +5,9 @@ import random
 import re
 from decimal import Decimal
 
-from .book_details import BookDetails
-from .common import price_tag, rng, stock_level
-from .specs import CategorySpec, Item
+from db.seed.book_details import BookDetails
+from db.seed.common import price_tag, rng, stock_level
+from db.seed.specs import CategorySpec, Item
 
 SHOP = "books"
 

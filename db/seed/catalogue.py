@@ -6,13 +6,13 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from ..models import Author, Book, BookAuthor, Brand, Category, Product, Seller
-from . import books, emoji, goods
-from .book_details import BookDetails, BookSpec
-from .common import SlugRegistry, days_ago, rng, slugify
-from .images import Media
-from .people import Listing
-from .specs import CategorySpec, Item, walk
+from db.models import Author, Book, BookAuthor, Brand, Category, Product, Seller
+from db.seed import books, emoji, goods
+from db.seed.book_details import BookDetails, BookSpec
+from db.seed.common import SlugRegistry, days_ago, rng, slugify
+from db.seed.images import Media
+from db.seed.people import Listing
+from db.seed.specs import CategorySpec, Item, walk
 
 # Which shops' trees make up the catalogue, in the order their rows are created.
 TREES: dict[str, tuple[CategorySpec, ...]] = {books.SHOP: books.CATEGORIES, **goods.CATEGORIES}

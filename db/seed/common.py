@@ -8,7 +8,7 @@ import unicodedata
 from decimal import Decimal
 from urllib.parse import quote
 
-from ..ledger import cents
+from db.ledger import cents
 
 PAYMENT_METHODS = ("Stripe", "PayPal", "Payoneer", "Visa Card", "Cash")
 

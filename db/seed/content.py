@@ -5,14 +5,23 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from ..models import (
-    Banner, Blog, CarouselSlide, Deal, NavigationGroup, NavigationItem, OfferCard, Product, Service,
-    ShowcaseCategory, Testimonial,
+from db.models import (
+    Banner,
+    Blog,
+    CarouselSlide,
+    Deal,
+    NavigationGroup,
+    NavigationItem,
+    OfferCard,
+    Product,
+    Service,
+    ShowcaseCategory,
+    Testimonial,
 )
-from . import books, emoji
-from .catalogue import Catalogue
-from .common import days_ago, rng, search_href, slugify
-from .images import Media
+from db.seed import books, emoji
+from db.seed.catalogue import Catalogue
+from db.seed.common import days_ago, rng, search_href, slugify
+from db.seed.images import Media
 
 # Service blurbs (SPEC §9) by icon name: title, subtitle, and the second line grocery2 shows.
 SERVICES = {

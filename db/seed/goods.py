@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
-from .common import rng, stock_level
-from .specs import CategorySpec, Item
+from db.seed.common import rng, stock_level
+from db.seed.specs import CategorySpec, Item
 
 C = CategorySpec
 

@@ -10,7 +10,7 @@ import textwrap
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from . import emoji
+from db.seed import emoji
 
 SVG_NS = "http://www.w3.org/2000/svg"
 TWEMOJI_DIR = Path(__file__).resolve().parents[2] / "node_modules" / "@twemoji" / "svg"

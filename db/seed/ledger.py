@@ -15,10 +15,10 @@ import random
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from ..ledger import refund_reversal, sale_earning
-from ..models import Earning, Order, Payout, PayoutRequest, RefundRequest, Seller
-from .common import PAYMENT_METHODS, random_time_between, rng
-from .sales import delivered_at
+from db.ledger import refund_reversal, sale_earning
+from db.models import Earning, Order, Payout, PayoutRequest, RefundRequest, Seller
+from db.seed.common import PAYMENT_METHODS, random_time_between, rng
+from db.seed.sales import delivered_at
 
 # How many payout requests a seller with earnings makes over the period.
 REQUESTS_PER_SELLER = (2, 2, 3, 3)

@@ -7,8 +7,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..models import Customer, Package, PackagePayment, Seller
-from .common import PAYMENT_METHODS, days_ago, rng, slugify
+from db.models import Customer, Package, PackagePayment, Seller
+from db.seed.common import PAYMENT_METHODS, days_ago, rng, slugify
 
 FIRST_NAMES = (
     "Aarav", "Abigail", "Adrian", "Aisha", "Alice", "Amara", "Ana", "Arjun", "Ava", "Benjamin",

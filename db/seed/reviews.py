@@ -5,8 +5,8 @@ import datetime as dt
 import random
 from decimal import ROUND_HALF_UP, Decimal
 
-from ..models import Customer, Product, Review
-from .common import random_time_between, rng
+from db.models import Customer, Product, Review
+from db.seed.common import random_time_between, rng
 
 UNPUBLISHED_SHARE = 0.05
 

@@ -7,10 +7,10 @@ import random
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..ledger import cents
-from ..models import Customer, Order, OrderLine, OrderStatusChange, Product, RefundRequest
-from .common import PAYMENT_METHODS, days_ago, random_time_between, rng, sale_price
-from .people import street_address
+from db.ledger import cents
+from db.models import Customer, Order, OrderLine, OrderStatusChange, Product, RefundRequest
+from db.seed.common import PAYMENT_METHODS, days_ago, random_time_between, rng, sale_price
+from db.seed.people import street_address
 
 ORDER_COUNT = 450
 ORDER_WINDOW_DAYS = 120

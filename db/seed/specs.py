@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from .book_details import BookSpec
-from .common import slugify
+from db.seed.book_details import BookSpec
+from db.seed.common import slugify
 
 
 @dataclass(frozen=True)

@@ -4,10 +4,10 @@ Revision ID: 0001
 Revises: 
 Create Date: 2026-11-21 10:05:56.740597
 """
-from alembic import op
 import sqlalchemy as sa
-import db.models.base
+from alembic import op
 
+import db.models.base
 
 revision = '0001'
 down_revision = None

@@ -4,10 +4,10 @@ Revision ID: 0003
 Revises: 0002
 Create Date: 2026-11-21 10:44:07.988368
 """
-from alembic import op
 import sqlalchemy as sa
-import db.models.base
+from alembic import op
 
+import db.models.base
 
 revision = '0003'
 down_revision = '0002'

@@ -5,9 +5,6 @@ Revises: 0003
 Create Date: 2026-11-21 11:07:32.610788
 """
 from alembic import op
-import sqlalchemy as sa
-import db.models.base
-
 
 revision = '0004'
 down_revision = '0003'

@@ -8,9 +8,8 @@ Each seller's order line keeps the commission rate of its seller's package at th
 order. Lines written before this column existed take their seller's current package rate, the
 rate their earnings were split at.
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = '0005'
 down_revision = '0004'

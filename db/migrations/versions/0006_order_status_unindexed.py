@@ -10,7 +10,6 @@ at 100,000 orders than scanning it), so the order list reads orders by date or b
 """
 from alembic import op
 
-
 revision = '0006'
 down_revision = '0005'
 branch_labels = None

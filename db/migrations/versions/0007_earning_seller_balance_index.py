@@ -9,7 +9,6 @@ sum reads one seller's part of the index and never the table.
 """
 from alembic import op
 
-
 revision = '0007'
 down_revision = '0006'
 branch_labels = None

@@ -11,7 +11,7 @@ as it is (db/search/index.py keeps it in step from then on).
 import sqlalchemy as sa
 from alembic import op
 
-from db.search.backends import backend_for
+from db.search.dialects import backend_for
 from db.search.index import rebuild
 
 revision = '0009'

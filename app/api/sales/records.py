@@ -1,0 +1,239 @@
+"""Records of the back office's money side: the dashboard, orders, refund requests, sellers and
+their packages, the earning ledger, payouts and the audit log (db/queries/admin.py,
+admin_sales.py, and db/admin/orders.py's view of one order)."""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from typing_extensions import NotRequired, TypedDict
+
+from app.api.records import MediaUrl, Money, Timestamp, closed
+from db.models.sales import ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_STATUSES
+from db.models.sellers import PACKAGE_NAMES, PAYOUT_REQUEST_STATUSES
+
+OrderStatus = Literal[ORDER_STATUSES]
+RefundStatus = Literal[REFUND_STATUSES]
+PayoutRequestStatus = Literal[PAYOUT_REQUEST_STATUSES]
+PaymentMethod = Literal[PAYMENT_METHODS]
+Package = Literal[PACKAGE_NAMES]
+
+# --- the dashboard ---------------------------------------------------------------------------------
+
+
+@closed
+class DashboardCard(TypedDict):
+    """A figure of the last 30 days (amount1) against the 30 before (amount2)."""
+
+    id: str
+    title: str
+    amount1: float
+    amount2: float
+    color: str
+    percentage: float
+    status: NotRequired[Literal["down"]]
+
+
+@closed
+class RecentPurchase(TypedDict):
+    """`product` is the title of the order's first line."""
+
+    id: int
+    amount: Money
+    payment: Literal[PAYMENT_STATUSES]
+    product: str | None
+
+
+@closed
+class StockOut(TypedDict):
+    id: int
+    amount: Money
+    stock: int
+    product: str
+
+
+@closed
+class PackageRecord(TypedDict):
+    id: int
+    name: Package
+    price: Money
+    commissionRate: float
+
+
+# --- orders and refunds -------------------------------------------------------------------------------
+
+
+@closed
+class OrderRow(TypedDict):
+    """`next` are the statuses the order may move to now."""
+
+    id: int
+    qty: int
+    amount: Money
+    status: OrderStatus
+    purchaseDate: Timestamp
+    billingAddress: str
+    customer: str | None
+    customerId: int
+    paymentMethod: PaymentMethod
+    next: list[OrderStatus]
+
+
+@closed
+class RefundRequestRow(TypedDict):
+    """`name` is the refunded line's title; `next` the statuses it may move to now."""
+
+    id: int
+    orderNo: int
+    shopName: str | None
+    amount: Money
+    status: RefundStatus
+    name: str
+    image: MediaUrl
+    customer: str
+    reason: str
+    date: Timestamp
+    sellerId: int | None
+    next: list[RefundStatus]
+
+
+@closed
+class OrderCustomer(TypedDict):
+    id: int
+    name: str
+    email: str
+    phone: str
+
+
+@closed
+class OrderLineRecord(TypedDict):
+    """`refunded` is accepted so far; `refundable` what new requests may still ask."""
+
+    id: int
+    productId: int
+    title: str
+    image: MediaUrl
+    unitPrice: Money
+    qty: int
+    amount: Money
+    shopName: str | None
+    sellerId: int | None
+    refunded: Money
+    refundable: Money
+
+
+# "from" is a Python keyword, hence the functional form.
+OrderStatusChange = closed(TypedDict("OrderStatusChange", {"from": OrderStatus | None, "to": OrderStatus,
+                                                           "by": str, "at": Timestamp}))
+
+
+@closed
+class OrderRefund(TypedDict):
+    id: int
+    lineId: int
+    title: str
+    amount: Money
+    status: RefundStatus
+    reason: str
+    date: Timestamp
+    next: list[RefundStatus]
+
+
+@closed
+class OrderRecord(TypedDict):
+    """One order with its customer, lines, status history and refund requests."""
+
+    id: int
+    status: OrderStatus
+    next: list[OrderStatus]
+    paymentMethod: PaymentMethod
+    paymentStatus: Literal[PAYMENT_STATUSES]
+    billingAddress: str
+    amount: Money
+    purchaseDate: Timestamp
+    customer: OrderCustomer
+    lines: list[OrderLineRecord]
+    history: list[OrderStatusChange]
+    refunds: list[OrderRefund]
+
+
+# --- sellers and their money ------------------------------------------------------------------------
+
+
+@closed
+class SellerRow(TypedDict):
+    """`balance`: earnings less refund reversals less payouts."""
+
+    id: int
+    name: str
+    phone: str
+    email: str
+    balance: Money
+    shopName: str
+    package: Package
+    published: bool
+    image: MediaUrl
+
+
+@closed
+class EarningRow(TypedDict):
+    """A ledger row: a sale (a delivered seller line) or the reversal of an accepted refund."""
+
+    no: int
+    date: Timestamp
+    sellerEarning: Money
+    adminCommission: Money
+    orderNo: int
+    shopName: str
+    sellerId: int
+    kind: Literal["sale", "refund"]
+
+
+@closed
+class PayoutRequestRow(TypedDict):
+    """`totalAmount` is the balance when asked; `balance` the seller's balance now."""
+
+    no: int
+    date: Timestamp
+    status: PayoutRequestStatus
+    seller: str
+    totalAmount: Money
+    requestAmount: Money
+    shopName: str
+    sellerId: int
+    balance: Money
+    next: list[PayoutRequestStatus]
+
+
+@closed
+class PayoutRow(TypedDict):
+    no: int
+    amount: Money
+    date: Timestamp
+    payment: PaymentMethod
+    sellerInfo: str
+    sellerId: int
+
+
+@closed
+class PackagePaymentRow(TypedDict):
+    no: int
+    date: Timestamp
+    seller: str
+    package: Package
+    amount: Money
+    payment: PaymentMethod
+    sellerId: int
+
+
+@closed
+class AuditRow(TypedDict):
+    """Who wrote what when; `before` and `after` are the record's snapshots (none: created or deleted)."""
+
+    id: int
+    date: Timestamp
+    actor: str
+    action: str
+    entity: str
+    entityId: str
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None

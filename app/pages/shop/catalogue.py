@@ -1,0 +1,101 @@
+"""Catalogue pages: search results and the product page (with its schema.org JSON-LD)."""
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from sqlalchemy.orm import Session
+from starlette.exceptions import HTTPException
+
+from app.pages.render import Page, page_route
+from app.pages.search_params import search_request
+from db.queries.product_page import UnknownProduct, product_page
+from db.queries.search import search
+
+
+def search_page(session: Session, path: dict, query: dict) -> Page:
+    request = search_request(path["term"], query)
+    results = search(session, request)
+    canonical = "/product/search/" + quote(request.term, safe="")
+    described = f"{results['total']} results for “{request.term}” at Student Books" if results["total"] else f"No results for “{request.term}” at Student Books"
+    return Page("Search", results, meta={
+        "description": described + ": compare prices, ratings and discounts and buy online.",
+        "canonical": canonical,
+        # Filtered and sorted variants are the same results: only the plain search is indexed.
+        "robots": "noindex, follow" if query else None,
+    })
+
+
+# schema.org's BookFormatType has Paperback and Hardcover (besides e-books and audiobooks): a
+# spiral-bound book has soft covers, so it is a Paperback; a board book's pages are stiff board,
+# so it is closest to a Hardcover.
+BOOK_FORMATS = {"Paperback": "Paperback", "Hardcover": "Hardcover", "Spiral": "Paperback", "Board book": "Hardcover"}
+# inLanguage wants an IETF BCP 47 code; a language we have no code for is given by its name.
+LANGUAGE_CODES = {"English": "en", "Hindi": "hi", "French": "fr", "German": "de", "Spanish": "es",
+                  "Mandarin": "zh", "Sanskrit": "sa", "Tamil": "ta", "Bengali": "bn", "Marathi": "mr"}
+
+
+def book_json_ld(book: dict) -> dict:
+    """What schema.org's Book adds to a product: ISBN, authors (their pages), publisher, format..."""
+    data = {
+        "@type": "Book",
+        "author": [{"@type": "Person", "name": a["name"], "url": a["url"]} for a in book["authors"]],
+        "bookFormat": "https://schema.org/" + BOOK_FORMATS.get(book["format"], "Paperback"),
+        "inLanguage": LANGUAGE_CODES.get(book["language"], book["language"]),
+    }
+    optional = {
+        "isbn": book["isbn"],
+        "publisher": book["publisher"] and {"@type": "Organization", "name": book["publisher"]},
+        "numberOfPages": book["pages"],
+        "bookEdition": book["edition"],
+        "datePublished": book["year"] and str(book["year"]),
+    }
+    data.update({key: value for key, value in optional.items() if value})
+    return data
+
+
+def product_json_ld(product: dict, base_url: str = "") -> dict:
+    """A book is a schema.org Book (with its Offer); any other product a Product."""
+    sale = round(product["price"] * (100 - product["discount"]) / 100, 2)
+    data = {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": product["title"],
+        "image": product["imgGroup"],
+        "description": product.get("description") or product["title"],
+        "offers": {
+            "@type": "Offer",
+            "url": f"/product/{product['id']}",
+            "price": f"{sale:.2f}",
+            "priceCurrency": "USD",
+            "availability": "https://schema.org/InStock" if product["stock"] > 0 else "https://schema.org/OutOfStock",
+        },
+    }
+    if product.get("book"):
+        data.update(book_json_ld(product["book"]))
+    else:
+        # sku, category and brand are a Product's properties, not a Book's.
+        data.update({"sku": str(product["id"]), "category": product["category"]})
+        if product.get("brand"):
+            data["brand"] = {"@type": "Brand", "name": product["brand"]}
+    if product["reviewCount"]:
+        data["aggregateRating"] = {"@type": "AggregateRating", "ratingValue": product["rating"], "reviewCount": product["reviewCount"]}
+    return data
+
+
+def product_page_loader(session: Session, path: dict, query: dict) -> Page:
+    try:
+        props = product_page(session, path["id"])
+    except UnknownProduct:
+        raise HTTPException(404) from None
+    product = props["product"]
+    return Page("Product", props, meta={
+        "description": (product.get("description") or product["title"])[:155],
+        "canonical": f"/product/{product['id']}",
+        "json_ld": [product_json_ld(product)],
+    })
+
+
+routes = [
+    page_route("/product/search/{term:path}", search_page),
+    page_route("/product/{id:int}", product_page_loader),
+]

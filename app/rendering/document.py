@@ -1,0 +1,89 @@
+"""The HTML document around a rendered page (templates/document.html) and the props JSON in it."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import orjson
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+
+from app.http.security import PagePolicy
+from app.settings import ROOT
+
+TITLE = "Student Books | Online Book Store | Admin Panel"
+DESCRIPTION = (
+    "Browse and buy school, college and story books and other items online at Student Books: "
+    "fast delivery, secure payment and easy returns."
+)
+
+# Characters that could end a <script> element or start an HTML comment inside it, and the
+# line separators that old JavaScript parsers took for line ends.
+_JSON_ESCAPES = (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"), ("\u2029", "\\u2029"))
+
+
+# React's renderToString cannot write into <head>, so the resource hints it emits lead the markup:
+# the preload of the picture marked fetchPriority="high", the page's largest paint. In the head,
+# ahead of the fonts and the scripts, the browser requests that picture first.
+_LEADING_HINTS = re.compile(r'(?:<link rel="preload"[^>]*/>)+')
+
+
+def compact_json(value: Any) -> str:
+    """The page's JSON, as compact as json.dumps(ensure_ascii=False, separators=(",", ":")) writes
+    it, by orjson: a storefront's props took 0.3-0.7 ms through the json module, 0.03 ms here."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:  # what orjson refuses (a lone surrogate, a huge int) json still writes
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def safe_in_script(text: str) -> Markup:
+    """JSON text made safe inside <script type="application/json">, whatever the data holds."""
+    for character, escape in _JSON_ESCAPES:  # five str.replace passes: translate() took milliseconds on a storefront's props
+        text = text.replace(character, escape)
+    return Markup(text)
+
+
+def script_json(value: Any) -> Markup:
+    return safe_in_script(compact_json(value))
+
+
+class DocumentRenderer:
+    def __init__(self, manifest_path: Path, public_url: str, media_url: str):
+        self.public_url = public_url.rstrip("/")
+        self.manifest = json.loads(manifest_path.read_text())
+        env = Environment(loader=FileSystemLoader(ROOT / "templates"), autoescape=select_autoescape(["html"]))
+        env.filters["script_json"] = script_json
+        self.template = env.get_template("document.html")
+        # The one inline script, allowed by its hash (app/http/security.py): byte for byte what is served.
+        self.loader = (ROOT / "templates" / "load_scripts.js").read_text()
+        self.policy = PagePolicy([self.loader], media_url)
+
+    def render(self, page: dict, *, nonce: str, page_json: str | None = None, html: str = "", css: str = "",
+               css_ids: str = "", meta: dict | None = None) -> str:
+        """`page_json`: the page as compact_json already encoded it (for the V8 render), so a
+        storefront's props are encoded once per miss, not twice."""
+        # Every page keeps SPEC §1's title; pages differ by description and canonical link.
+        meta = {"description": DESCRIPTION, **(meta or {}), "title": TITLE}
+        if meta.get("canonical", "").startswith("/"):
+            meta["canonical"] = self.public_url + meta["canonical"]
+        hints = _LEADING_HINTS.match(html)
+        hints = hints.group() if hints else ""
+        return self.template.render(
+            page=page,
+            page_json=safe_in_script(page_json if page_json is not None else compact_json(page)),
+            theme=page["theme"],
+            hints=Markup(hints),
+            markup=Markup(html[len(hints):]),
+            css=Markup(css.replace("</", "<\\/")),
+            css_ids=css_ids,
+            meta=meta,
+            nonce=nonce,
+            loader=Markup(self.loader),
+            entry=self.manifest["entry"],
+            preload=list(dict.fromkeys([*self.manifest["preload"], *self.manifest["pages"].get(page["page"], [])])),
+            stylesheets=self.manifest["css"],
+            fonts=self.manifest["fonts"],
+        )
