@@ -7,6 +7,7 @@
 
 A failed build exits non-zero with esbuild's message.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -48,7 +49,9 @@ def write_page_maps(names: list[str]) -> tuple[Path, Path]:
     server = GEN / "pages.server.js"
     server.write_text(
         "".join(f"import P{i} from '{rel}/{n}.jsx';\n" for i, n in enumerate(names))
-        + "export default {" + ", ".join(f"{n}: P{i}" for i, n in enumerate(names)) + "};\n"
+        + "export default {"
+        + ", ".join(f"{n}: P{i}" for i, n in enumerate(names))
+        + "};\n"
     )
     client = GEN / "pages.client.js"
     client.write_text(

@@ -3,6 +3,7 @@
 With WORKERS=N, N server processes share the port (uvicorn's workers). The database is migrated and
 seeded here, once, before they start; each then starts its own V8 pool after the fork.
 """
+
 import logging
 
 import uvicorn
@@ -27,8 +28,11 @@ def prepare(settings: Settings) -> None:
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     settings = Settings()
-    print(f"Student Books on http://{settings.host}:{settings.port}  (admin: {settings.admin_email}, "
-          f"{settings.workers} process{'es' if settings.workers > 1 else ''})", flush=True)
+    print(
+        f"Student Books on http://{settings.host}:{settings.port}  (admin: {settings.admin_email}, "
+        f"{settings.workers} process{'es' if settings.workers > 1 else ''})",
+        flush=True,
+    )
     # Forwarded headers are read by the app, from TRUSTED_PROXIES only (app/http/proxies.py): uvicorn's
     # own reading (on by default, trusting 127.0.0.1) would rewrite the client before the app sees it.
     options = dict(host=settings.host, port=settings.port, log_level="info", access_log=False, proxy_headers=False)

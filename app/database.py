@@ -1,4 +1,5 @@
 """The application's database handle: sync SQLAlchemy sessions run on a few worker threads."""
+
 from __future__ import annotations
 
 import functools

@@ -1,5 +1,6 @@
 """The composition: create_app(settings) -> Starlette (routes, middleware, lifespan), and the
 services it holds for its lifetime, started and stopped here (app/services.py declares them)."""
+
 from __future__ import annotations
 
 import contextlib
@@ -88,9 +89,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
         # pages are answered, with the security headers baked in (app/caching/fast_path.py). An unexpected
         # failure is answered inside SecurityHeaders, so a 500 carries them too (Starlette's own
         # last-resort handler runs outside every middleware).
-        middleware=[Middleware(ForwardedHeaders, proxies=TrustedProxies(settings.trusted_proxies)), Middleware(CachedPages),
-                    Middleware(SecurityHeaders, https=settings.public_url.startswith("https://")),
-                    Middleware(ServerErrorMiddleware, handler=server_error)],
+        middleware=[
+            Middleware(ForwardedHeaders, proxies=TrustedProxies(settings.trusted_proxies)),
+            Middleware(CachedPages),
+            Middleware(SecurityHeaders, https=settings.public_url.startswith("https://")),
+            Middleware(ServerErrorMiddleware, handler=server_error),
+        ],
         exception_handlers={HTTPException: http_error, Exception: server_error},
     )
 
@@ -100,9 +104,12 @@ def answer_headers(settings: Settings) -> AnswerHeaders:
     adds to every answer (baked in, as the fast path does not pass through it), and how shared
     caches may keep them."""
     https = settings.public_url.startswith("https://")
-    security = SecurityHeaders(None, https=https).common + ([(b"strict-transport-security", HSTS.encode())] if https else [])
-    return AnswerHeaders(security, SharedCaching(settings.shared_cache_max_age, settings.shared_cache_stale),
-                         NOTHING.encode())
+    security = SecurityHeaders(None, https=https).common + (
+        [(b"strict-transport-security", HSTS.encode())] if https else []
+    )
+    return AnswerHeaders(
+        security, SharedCaching(settings.shared_cache_max_age, settings.shared_cache_stale), NOTHING.encode()
+    )
 
 
 async def start(settings: Settings) -> Services:
@@ -120,9 +127,15 @@ async def start(settings: Settings) -> Services:
         recycle_after=settings.ssr_recycle_after,
     )
     await renderer.start()
-    pages = PageCache(settings.page_cache_entries, answer_headers(settings), settings.page_cache_ttl,
-                      settings.page_cache_mb * 1024 * 1024)
-    version = CatalogueVersion(db.sessions, pages, settings.catalogue_version_ttl, PurgeReporter(settings.purge_url).report)
+    pages = PageCache(
+        settings.page_cache_entries,
+        answer_headers(settings),
+        settings.page_cache_ttl,
+        settings.page_cache_mb * 1024 * 1024,
+    )
+    version = CatalogueVersion(
+        db.sessions, pages, settings.catalogue_version_ttl, PurgeReporter(settings.purge_url).report
+    )
     version.start(settings.database_url)
     return Services(
         settings=settings,

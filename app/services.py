@@ -1,6 +1,7 @@
 """What the application holds for its lifetime (settings, database, renderer, caches) and how a
 request reaches it (`services_of`). Built and closed by app/main.py; every package may read it,
 so it imports the packages' types for annotations only."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -1,4 +1,5 @@
 """All configuration, read from the environment once, with safe defaults for `make run`."""
+
 from __future__ import annotations
 
 import os
@@ -38,16 +39,20 @@ class Settings:
     port: int = field(default_factory=lambda: _int("PORT", 8000))
     # The address the shop is reached at, for canonical links and the sitemap (never the Host
     # header: cached pages are shared by every visitor).
-    public_url: str = field(default_factory=lambda: os.environ.get(
-        "PUBLIC_URL", f"http://{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"))
+    public_url: str = field(
+        default_factory=lambda: os.environ.get(
+            "PUBLIC_URL", f"http://{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
+        )
+    )
     # Demo mode: a first-time visitor's cart starts with SPEC §3's demo cart.
     demo: bool = field(default_factory=lambda: _flag("DEMO", True))
     # Server processes on one port (`python -m app` forks them; each is a whole server).
     workers: int = field(default_factory=lambda: max(1, _int("WORKERS", 1)))
     # Renderer: pool size per process (default: the processes together have one V8 instance per
     # core), per-render limits, recycling.
-    ssr_pool_size: int = field(default_factory=lambda: _int(
-        "SSR_POOL_SIZE", max(1, (os.cpu_count() or 1) // max(1, _int("WORKERS", 1)))))
+    ssr_pool_size: int = field(
+        default_factory=lambda: _int("SSR_POOL_SIZE", max(1, (os.cpu_count() or 1) // max(1, _int("WORKERS", 1))))
+    )
     ssr_timeout_sec: float = field(default_factory=lambda: _float("SSR_TIMEOUT_SEC", 2.0))
     ssr_max_memory: int = field(default_factory=lambda: _int("SSR_MAX_MEMORY_MB", 256) * 1024 * 1024)
     ssr_recycle_after: int = field(default_factory=lambda: _int("SSR_RECYCLE_AFTER", 5000))

@@ -1,4 +1,5 @@
 """`make bench`: every figure the issues name as a budget, measured side by side in one run."""
+
 from __future__ import annotations
 
 import os
@@ -22,8 +23,20 @@ from bench import (
 from bench.common import running_server, seeded_database
 
 STOREFRONTS = [
-    "/", "/market-1", "/grocery1", "/grocery2", "/grocery3", "/furniture-shop", "/healthbeauty-shop",
-    "/gift-shop", "/gadget-shop", "/fashion-shop", "/product/search/Onion", "/product/1", "/cart", "/checkout",
+    "/",
+    "/market-1",
+    "/grocery1",
+    "/grocery2",
+    "/grocery3",
+    "/furniture-shop",
+    "/healthbeauty-shop",
+    "/gift-shop",
+    "/gadget-shop",
+    "/fashion-shop",
+    "/product/search/Onion",
+    "/product/1",
+    "/cart",
+    "/checkout",
 ]
 
 

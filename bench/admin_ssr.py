@@ -5,6 +5,7 @@ No budget: the figure is watched, not gated.
 
 Use: cookie = sign_in(base); run(base, cookie) -> median milliseconds (and prints a table).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -27,9 +28,16 @@ def sign_in(base: str, email: str | None = None, password: str | None = None) ->
     settings = Settings()
     with httpx.Client(base_url=base) as client:
         token = client.get("/api/auth/csrf").json()["csrfToken"]
-        response = client.post("/api/auth/callback/credentials", data={
-            "csrfToken": token, "email": email or settings.admin_email,
-            "password": password or settings.admin_password, "callbackUrl": PATH, "json": "true"})
+        response = client.post(
+            "/api/auth/callback/credentials",
+            data={
+                "csrfToken": token,
+                "email": email or settings.admin_email,
+                "password": password or settings.admin_password,
+                "callbackUrl": PATH,
+                "json": "true",
+            },
+        )
         response.raise_for_status()
         return "sb_session=" + client.cookies["sb_session"]
 
@@ -80,8 +88,11 @@ def run(base: str, cookie: str) -> float:
         ["props only (JSON)", f"{median(json_ms):.1f}", f"{p90(json_ms):.1f}", kb(len(document))],
         ["V8 render alone", f"{median(render_ms):.1f}", f"{p90(render_ms):.1f}", ""],
     ]
-    print(f"Signed-in SSR of {PATH}, ms (median of {REQUESTS} sequential requests)\n"
-          + table(rows, ["what", "median", "p90", "size"]), flush=True)
+    print(
+        f"Signed-in SSR of {PATH}, ms (median of {REQUESTS} sequential requests)\n"
+        + table(rows, ["what", "median", "p90", "size"]),
+        flush=True,
+    )
     return median(html_ms)
 
 

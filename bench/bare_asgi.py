@@ -4,6 +4,7 @@ from the same uvicorn as the shop (httptools, uvloop). Nothing is looked up, not
 
 `python -m bench.bare_asgi PORT BODY_FILE` serves it on 127.0.0.1:PORT until stopped.
 """
+
 from __future__ import annotations
 
 import sys
@@ -34,8 +35,14 @@ def bare_app(body: bytes):
 
 def main() -> None:
     port, body_file = int(sys.argv[1]), Path(sys.argv[2])
-    uvicorn.run(bare_app(body_file.read_bytes()), host="127.0.0.1", port=port, log_level="warning",
-                access_log=False, lifespan="off")
+    uvicorn.run(
+        bare_app(body_file.read_bytes()),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+    )
 
 
 if __name__ == "__main__":

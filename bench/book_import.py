@@ -5,6 +5,7 @@ median latency of storefront requests (uncached: a new query string each time) s
 import runs, against the same requests with no import running.
 Budget: during/idle median ratio ≥ 0.5 (i.e. at most twice as slow), no request over 1 s.
 """
+
 from __future__ import annotations
 
 import csv
@@ -28,11 +29,34 @@ STOREFRONT = ("/", "/product/1", "/product/search/physics")
 IDLE_REQUESTS = 60
 LATENCY_BUDGET = 0.5  # idle median / median during the import
 MAX_LATENCY_MS = 1000
-SUBJECTS = ("Mathematics", "Science", "English", "History", "Geography", "Physics", "Chemistry", "Biology",
-            "Economics", "Computer Science")
+SUBJECTS = (
+    "Mathematics",
+    "Science",
+    "English",
+    "History",
+    "Geography",
+    "Physics",
+    "Chemistry",
+    "Biology",
+    "Economics",
+    "Computer Science",
+)
 KINDS = ("Workbook", "Textbook", "Guide", "Companion", "Reader", "Practice Book")
-CATEGORIES = ("mathematics", "science", "english", "history-geography", "languages", "engineering", "medicine",
-              "business-economics", "computer-science", "law", "fiction", "childrens-stories", "classics")
+CATEGORIES = (
+    "mathematics",
+    "science",
+    "english",
+    "history-geography",
+    "languages",
+    "engineering",
+    "medicine",
+    "business-economics",
+    "computer-science",
+    "law",
+    "fiction",
+    "childrens-stories",
+    "classics",
+)
 LEVELS = [f"Class {n}" for n in range(1, 13)] + [f"College year {n}" for n in range(1, 6)] + ["Ages 5-8", "Ages 12+"]
 FIRST = ("Asha", "Vikram", "Meera", "Rahul", "Sara", "Tom", "Li", "Ana", "Omar", "Nina", "Ivan", "Zoe")
 LAST = ("Rao", "Sen", "Iyer", "Khan", "Patel", "Smith", "Chen", "Garcia", "Haddad", "Novak", "Berg", "Moss")
@@ -52,21 +76,37 @@ def generated_csv(path: Path, rows: int = ROWS) -> int:
         for n in range(rows):
             subject = r.choice(SUBJECTS)
             level = r.choice(LEVELS)
-            writer.writerow([
-                isbn.make("979", f"10{n:07d}"), f"{level} {subject} {r.choice(KINDS)} {n}",
-                "; ".join(r.sample(authors, r.choice((1, 1, 2, 3)))), "Brightpath Education", r.choice(("1st", "2nd", "3rd")),
-                r.randint(2005, 2025), r.choice(("Paperback", "Paperback", "Hardcover", "Spiral")), r.randint(48, 900),
-                "English", level, subject, r.choice(CATEGORIES), f"{r.randint(199, 9999) / 100:.2f}", r.randint(0, 200),
-                r.choice(("yes", "yes", "no")),
-            ])
+            writer.writerow(
+                [
+                    isbn.make("979", f"10{n:07d}"),
+                    f"{level} {subject} {r.choice(KINDS)} {n}",
+                    "; ".join(r.sample(authors, r.choice((1, 1, 2, 3)))),
+                    "Brightpath Education",
+                    r.choice(("1st", "2nd", "3rd")),
+                    r.randint(2005, 2025),
+                    r.choice(("Paperback", "Paperback", "Hardcover", "Spiral")),
+                    r.randint(48, 900),
+                    "English",
+                    level,
+                    subject,
+                    r.choice(CATEGORIES),
+                    f"{r.randint(199, 9999) / 100:.2f}",
+                    r.randint(0, 200),
+                    r.choice(("yes", "yes", "no")),
+                ]
+            )
     return path.stat().st_size
 
 
 def server_pid(port: int) -> int | None:
     """The process listening on the port (running_server keeps its Popen to itself), from /proc."""
-    inodes = {line.split()[9] for name in ("/proc/net/tcp", "/proc/net/tcp6") if Path(name).exists()
-              for line in Path(name).read_text().splitlines()[1:]
-              if line.split()[1].endswith(f":{port:04X}") and line.split()[3] == "0A"}  # 0A: LISTEN
+    inodes = {
+        line.split()[9]
+        for name in ("/proc/net/tcp", "/proc/net/tcp6")
+        if Path(name).exists()
+        for line in Path(name).read_text().splitlines()[1:]
+        if line.split()[1].endswith(f":{port:04X}") and line.split()[3] == "0A"
+    }  # 0A: LISTEN
     sockets = {f"socket:[{inode}]" for inode in inodes}
     for proc in Path("/proc").iterdir():
         if proc.name.isdigit():
@@ -111,7 +151,9 @@ class Storefront:
         return times
 
 
-def imported(client: httpx.Client, path: Path, dry_run: bool, storefront: Storefront) -> tuple[float, list[float], dict]:
+def imported(
+    client: httpx.Client, path: Path, dry_run: bool, storefront: Storefront
+) -> tuple[float, list[float], dict]:
     """Seconds the import took, the storefront latencies meanwhile, and the report's counts."""
     finished = threading.Event()
     latencies: list[float] = []
@@ -119,8 +161,11 @@ def imported(client: httpx.Client, path: Path, dry_run: bool, storefront: Storef
     watcher.start()
     started = time.perf_counter()
     with open(path, "rb") as file:
-        response = client.post("/api/books/import", files={"file": (path.name, file, "text/csv")},
-                               data={"dryRun": "true" if dry_run else "false"})
+        response = client.post(
+            "/api/books/import",
+            files={"file": (path.name, file, "text/csv")},
+            data={"dryRun": "true" if dry_run else "false"},
+        )
     seconds = time.perf_counter() - started
     finished.set()
     watcher.join()
@@ -157,20 +202,43 @@ def run(port: int | None = None) -> str:
                 idle_median, during_median = statistics.median(idle), statistics.median(during)
                 ratio = idle_median / during_median
                 ok = ratio >= LATENCY_BUDGET and max(during) <= MAX_LATENCY_MS
-                rows.append([label, f"{ROWS / seconds:,.0f} rows/s ({seconds:.1f} s)",
-                             ", ".join(f"{k} {v:,}" for k, v in counts.items() if v), f"{idle_median:.1f} ms",
-                             f"{during_median:.1f} ms", f"{max(during):.0f} ms", str(len(during)), f"{ratio:.2f}",
-                             "ok" if ok else "OVER BUDGET"])
+                rows.append(
+                    [
+                        label,
+                        f"{ROWS / seconds:,.0f} rows/s ({seconds:.1f} s)",
+                        ", ".join(f"{k} {v:,}" for k, v in counts.items() if v),
+                        f"{idle_median:.1f} ms",
+                        f"{during_median:.1f} ms",
+                        f"{max(during):.0f} ms",
+                        str(len(during)),
+                        f"{ratio:.2f}",
+                        "ok" if ok else "OVER BUDGET",
+                    ]
+                )
             peak = peak_memory_mb(pid)
             client.close()
             storefront.client.close()
     path.unlink()
     folder.rmdir()
-    return (f"Book import: {ROWS:,} rows ({size / 1024 ** 2:.1f} MB) into the seeded database; storefront "
-            f"{', '.join(STOREFRONT)} uncached, one at a time; server peak memory (VmHWM) {peak_before} before "
-            f"the imports, {peak} after\n"
-            + table(rows, ["import", "speed", "report", "median, no import", "median during", "max during",
-                           "requests", "ratio", f"budget ≥{LATENCY_BUDGET}, ≤{MAX_LATENCY_MS} ms"]))
+    return (
+        f"Book import: {ROWS:,} rows ({size / 1024**2:.1f} MB) into the seeded database; storefront "
+        f"{', '.join(STOREFRONT)} uncached, one at a time; server peak memory (VmHWM) {peak_before} before "
+        f"the imports, {peak} after\n"
+        + table(
+            rows,
+            [
+                "import",
+                "speed",
+                "report",
+                "median, no import",
+                "median during",
+                "max during",
+                "requests",
+                "ratio",
+                f"budget ≥{LATENCY_BUDGET}, ≤{MAX_LATENCY_MS} ms",
+            ],
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """The page cache (DESIGN.md step 2) under load: every storefront page cached and uncached, beside
 a static file from the same server, with wrk on loopback. Budgets: cached ≥ 0.8 × static;
 cached ≥ 3,000 req/s; no errors."""
+
 from __future__ import annotations
 
 import re
@@ -88,7 +89,19 @@ def run(base: str, pages: list[str]) -> str:
     for page in pages:
         hit = median(cached[page])
         ok = hit >= 0.8 * baseline and hit >= 3000 and errors[page] == 0
-        rows.append([page, f"{hit:.0f}", f"{hit / baseline:.2f}", f"{median(fresh[page]):.0f}", errors[page],
-                     "ok" if ok else "OVER BUDGET"])
-    return (f"Page cache, req/s with wrk -t1 -c{CONNECTIONS} {SECONDS}s on loopback, median of {ROUNDS} rounds\n"
-            + table(rows, ["page", "cached", "x static", "uncached", "errors", "budget cached>=0.8x static, >=3000, 0 errors"]))
+        rows.append(
+            [
+                page,
+                f"{hit:.0f}",
+                f"{hit / baseline:.2f}",
+                f"{median(fresh[page]):.0f}",
+                errors[page],
+                "ok" if ok else "OVER BUDGET",
+            ]
+        )
+    return (
+        f"Page cache, req/s with wrk -t1 -c{CONNECTIONS} {SECONDS}s on loopback, median of {ROUNDS} rounds\n"
+        + table(
+            rows, ["page", "cached", "x static", "uncached", "errors", "budget cached>=0.8x static, >=3000, 0 errors"]
+        )
+    )

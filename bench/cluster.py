@@ -11,6 +11,7 @@
 
 `python -m bench cluster` runs it.
 """
+
 from __future__ import annotations
 
 import json
@@ -59,10 +60,14 @@ def uncached_run(server, base: str, page: str) -> tuple[float, float, int]:
 
 
 def worker_rows() -> tuple[list[list], str]:
-    figures: dict[tuple[int, str], list[tuple[float, float, int]]] = {(w, p): [] for w in WORKER_PORTS for p in UNCACHED_PAGES}
-    with seeded_database() as (url, media), \
-            server_process(url, media, WORKER_PORTS[1], WORKERS="1") as one, \
-            server_process(url, media, WORKER_PORTS[2], WORKERS="2") as two:
+    figures: dict[tuple[int, str], list[tuple[float, float, int]]] = {
+        (w, p): [] for w in WORKER_PORTS for p in UNCACHED_PAGES
+    }
+    with (
+        seeded_database() as (url, media),
+        server_process(url, media, WORKER_PORTS[1], WORKERS="1") as one,
+        server_process(url, media, WORKER_PORTS[2], WORKERS="2") as two,
+    ):
         servers = {1: one, 2: two}
         for server, base in servers.values():  # warm the V8 pools of every process
             for page in UNCACHED_PAGES:
@@ -74,10 +79,21 @@ def worker_rows() -> tuple[list[list], str]:
     rows, verdicts = [], []
     for page in UNCACHED_PAGES:
         (single, single_cpu), (double, double_cpu) = (
-            (median(f[0] for f in figures[w, page]), median(f[1] for f in figures[w, page])) for w in (1, 2))
+            (median(f[0] for f in figures[w, page]), median(f[1] for f in figures[w, page])) for w in (1, 2)
+        )
         errors = sum(f[2] for w in (1, 2) for f in figures[w, page])
         verdicts.append(double >= 1.6 * single and not errors)
-        rows.append([page, f"{single:.0f}", f"{double:.0f}", f"{double / single:.2f}", f"{single_cpu:.0f}", f"{double_cpu:.0f}", errors])
+        rows.append(
+            [
+                page,
+                f"{single:.0f}",
+                f"{double:.0f}",
+                f"{double / single:.2f}",
+                f"{single_cpu:.0f}",
+                f"{double_cpu:.0f}",
+                errors,
+            ]
+        )
     return rows, "ok" if all(verdicts) else "UNDER BUDGET"
 
 
@@ -113,23 +129,40 @@ def cached_rows(cluster) -> list[list]:
     for _ in range(ROUNDS):
         direct.append(wrk_run(cluster.instances[0].base + CACHED_PAGE, seconds=CACHED_SECONDS).rate)
         balanced.append(wrk_run(cluster.base + CACHED_PAGE, seconds=CACHED_SECONDS).rate)
-    return [["one instance, direct", f"{median(direct):.0f}", "1.00"],
-            ["nginx over two instances", f"{median(balanced):.0f}", f"{median(balanced) / median(direct):.2f}"]]
+    return [
+        ["one instance, direct", f"{median(direct):.0f}", "1.00"],
+        ["nginx over two instances", f"{median(balanced):.0f}", f"{median(balanced) / median(direct):.2f}"],
+    ]
 
 
 def live_rows(cluster, counter: Path) -> list[list]:
     base = cluster.base
     stocked = live_traffic.stocked_products(base)
-    edited = httpx.get(base + "/market-1", headers={"Accept": "application/json"}).json()["props"]["flashDeals"][0]["id"]
-    rotation = live_traffic.STOREFRONTS + live_traffic.SEARCHES + [f"/product/{i}" for i, _ in stocked[:3]] + [f"/product/{edited}"]
+    edited = httpx.get(base + "/market-1", headers={"Accept": "application/json"}).json()["props"]["flashDeals"][0][
+        "id"
+    ]
+    rotation = (
+        live_traffic.STOREFRONTS
+        + live_traffic.SEARCHES
+        + [f"/product/{i}" for i, _ in stocked[:3]]
+        + [f"/product/{edited}"]
+    )
     wrk_run(base + "/", live_traffic.ROTATION_LUA % ", ".join(json.dumps(p) for p in rotation), seconds=2)  # warm
     rows = []
     for rate, edits in live_traffic.RATES:
         figure = live_traffic.live_row(base, counter, rotation, rate, edits, edited, stocked)
         run, tally = figure["run"], figure["tally"]
-        rows.append([f"{rate}" + (" + an edit every 5 s" if edits else " (no writes)"), f"{run.rate:.0f}",
-                     f"{run.p50_ms:.1f}", f"{run.p99_ms:.1f}", f"{figure['renders']:.1f}",
-                     f"{tally['orders']}/{tally['edits']}", run.errors])
+        rows.append(
+            [
+                f"{rate}" + (" + an edit every 5 s" if edits else " (no writes)"),
+                f"{run.rate:.0f}",
+                f"{run.p50_ms:.1f}",
+                f"{run.p99_ms:.1f}",
+                f"{figure['renders']:.1f}",
+                f"{tally['orders']}/{tally['edits']}",
+                run.errors,
+            ]
+        )
     return rows
 
 
@@ -143,9 +176,23 @@ def cluster_tables() -> str:
     stop = threading.Event()
     try:
         with postgres_database() as url:
-            prepare(url, folder / "media", seed=True, admin_email=ADMIN_ENV["ADMIN_EMAIL"], admin_password=ADMIN_ENV["ADMIN_PASSWORD"])
-            with running_cluster(url, folder / "media", folder, INSTANCE_PORTS, NGINX_PORT, module="bench.cluster_instance",
-                                 LIVE_BUILDS_FILE=str(folder / "builds.count"), **ADMIN_ENV) as cluster:
+            prepare(
+                url,
+                folder / "media",
+                seed=True,
+                admin_email=ADMIN_ENV["ADMIN_EMAIL"],
+                admin_password=ADMIN_ENV["ADMIN_PASSWORD"],
+            )
+            with running_cluster(
+                url,
+                folder / "media",
+                folder,
+                INSTANCE_PORTS,
+                NGINX_PORT,
+                module="bench.cluster_instance",
+                LIVE_BUILDS_FILE=str(folder / "builds.count"),
+                **ADMIN_ENV,
+            ) as cluster:
                 threading.Thread(target=summed_builds, args=(counters, folder / "builds", stop), daemon=True).start()
                 cached = cached_rows(cluster)
                 live = live_rows(cluster, folder / "builds")
@@ -154,20 +201,24 @@ def cluster_tables() -> str:
     finally:
         stop.set()
         shutil.rmtree(folder, ignore_errors=True)
-    return (f"Cached {CACHED_PAGE} through nginx against direct, wrk -t1 -c32 {CACHED_SECONDS} s, median of {ROUNDS}\n"
-            + table(cached, ["path", "req/s", "x direct"])
-            + f"\n\nLive traffic through nginx over two instances on PostgreSQL, wrk -t1 -c32, {live_traffic.SECONDS} s per rate\n"
-            + table(live, ["orders/s", "req/s", "p50 ms", "p99 ms", "renders/s", "orders/edits", "errors"]))
+    return (
+        f"Cached {CACHED_PAGE} through nginx against direct, wrk -t1 -c32 {CACHED_SECONDS} s, median of {ROUNDS}\n"
+        + table(cached, ["path", "req/s", "x direct"])
+        + f"\n\nLive traffic through nginx over two instances on PostgreSQL, wrk -t1 -c32, {live_traffic.SECONDS} s per rate\n"
+        + table(live, ["orders/s", "req/s", "p50 ms", "p99 ms", "renders/s", "orders/edits", "errors"])
+    )
 
 
 def run() -> str:
     if not shutil.which("wrk"):
         return "cluster: wrk is not installed (make bench installs it)"
     rows, verdict = worker_rows()
-    workers = (f"Uncached pages (a new query each request), WORKERS=1 against WORKERS=2 on {os.cpu_count()} cores, "
-               f"SQLite, wrk -t1 -c{UNCACHED_CONNECTIONS} {UNCACHED_SECONDS} s, median of {ROUNDS}; CPU: the server's processes, per request\n"
-               + table(rows, ["page", "1 process req/s", "2 processes req/s", "x 1 process", "CPU ms 1", "CPU ms 2", "errors"])
-               + f"\nbudget: 2 processes >= 1.6 x 1 process: {verdict}")
+    workers = (
+        f"Uncached pages (a new query each request), WORKERS=1 against WORKERS=2 on {os.cpu_count()} cores, "
+        f"SQLite, wrk -t1 -c{UNCACHED_CONNECTIONS} {UNCACHED_SECONDS} s, median of {ROUNDS}; CPU: the server's processes, per request\n"
+        + table(rows, ["page", "1 process req/s", "2 processes req/s", "x 1 process", "CPU ms 1", "CPU ms 2", "errors"])
+        + f"\nbudget: 2 processes >= 1.6 x 1 process: {verdict}"
+    )
     try:
         cluster = cluster_tables()
     except psycopg.OperationalError as unreachable:

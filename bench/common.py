@@ -1,4 +1,5 @@
 """What the benchmarks share: a seeded database, a running server, page props, formatting."""
+
 from __future__ import annotations
 
 import gzip
@@ -59,10 +60,18 @@ def server_process(url: str, media: Path, port: int = 8765, module: str = "app",
     with socket.socket() as probe:
         if probe.connect_ex(("127.0.0.1", port)) == 0:  # the figures would be another server's
             raise RuntimeError(f"port {port} is taken by another server; stop it first")
-    environment = {**os.environ, "DATABASE_URL": url, "MEDIA_DIR": str(media), "PORT": str(port),
-                   "HOST": "127.0.0.1", "SEED": "0", **env}
-    process = subprocess.Popen([sys.executable, "-m", module], cwd=ROOT, env=environment,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    environment = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "MEDIA_DIR": str(media),
+        "PORT": str(port),
+        "HOST": "127.0.0.1",
+        "SEED": "0",
+        **env,
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", module], cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(150):
@@ -93,8 +102,16 @@ def signed_in(base: str, timeout: float = 10) -> httpx.Client:
     """A client signed in as that administrator, sending the session's CSRF token on writes."""
     client = httpx.Client(base_url=base, timeout=timeout)
     token = client.get("/api/auth/csrf").json()["csrfToken"]
-    response = client.post("/api/auth/callback/credentials", data={
-        "csrfToken": token, "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD, "callbackUrl": "/admin", "json": "true"})
+    response = client.post(
+        "/api/auth/callback/credentials",
+        data={
+            "csrfToken": token,
+            "email": ADMIN_EMAIL,
+            "password": ADMIN_PASSWORD,
+            "callbackUrl": "/admin",
+            "json": "true",
+        },
+    )
     response.raise_for_status()
     client.headers["X-CSRF-Token"] = client.get("/api/auth/csrf").json()["csrfToken"]
     return client

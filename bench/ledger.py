@@ -3,6 +3,7 @@ with their lines and the ledger rows the rules ask for), then
 - the full ledger check (db/ledger_check.py) is timed, median of 3 runs; budget 10 s;
 - a signed-in administrator times GET /api/orders with search + status filter + sort + page 2;
   budget 50 ms median."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -35,11 +36,14 @@ def add_orders(url: str, target: int) -> int:
     now = dt.datetime.now(dt.timezone.utc)
     engine = make_engine(url)
     with make_sessionmaker(engine)() as session, session.begin():
-        customers = [(c.id, f"{r.randint(1, 999)} {c.name.split()[-1]} Road, Springfield")
-                     for c in session.scalars(select(Customer))]
+        customers = [
+            (c.id, f"{r.randint(1, 999)} {c.name.split()[-1]} Road, Springfield")
+            for c in session.scalars(select(Customer))
+        ]
         products = session.execute(
             select(Product.id, Product.title, Product.price, Product.seller_id, Package.commission_rate)
-            .outerjoin(Seller, Product.seller_id == Seller.id).outerjoin(Package, Seller.package_id == Package.id)
+            .outerjoin(Seller, Product.seller_id == Seller.id)
+            .outerjoin(Package, Seller.package_id == Package.id)
         ).all()
         next_order = (session.scalar(select(func.max(Order.id))) or 0) + 1
         next_line = (session.scalar(select(func.max(OrderLine.id))) or 0) + 1
@@ -54,21 +58,48 @@ def add_orders(url: str, target: int) -> int:
                 qty = r.choice((1, 1, 2))
                 amount = product.price * qty
                 total += amount
-                lines.append({"id": next_line, "order_id": order_id, "product_id": product.id, "seller_id": product.seller_id,
-                              "commission_rate": product.commission_rate, "title": product.title,
-                              "unit_price": product.price, "qty": qty, "amount": amount})
+                lines.append(
+                    {
+                        "id": next_line,
+                        "order_id": order_id,
+                        "product_id": product.id,
+                        "seller_id": product.seller_id,
+                        "commission_rate": product.commission_rate,
+                        "title": product.title,
+                        "unit_price": product.price,
+                        "qty": qty,
+                        "amount": amount,
+                    }
+                )
                 if status == "Delivered" and product.seller_id is not None:
                     seller_part, store_part = split(amount, product.commission_rate)
-                    earnings.append({"seller_id": product.seller_id, "order_id": order_id, "order_line_id": next_line,
-                                     "commission_rate": product.commission_rate, "seller_earning": seller_part,
-                                     "admin_commission": store_part, "created_at": placed + dt.timedelta(days=3)})
+                    earnings.append(
+                        {
+                            "seller_id": product.seller_id,
+                            "order_id": order_id,
+                            "order_line_id": next_line,
+                            "commission_rate": product.commission_rate,
+                            "seller_earning": seller_part,
+                            "admin_commission": store_part,
+                            "created_at": placed + dt.timedelta(days=3),
+                        }
+                    )
                 next_line += 1
-            orders.append({"id": order_id, "customer_id": customer_id, "status": status, "payment_method": "Cash",
-                           "payment_status": "Success" if status == "Delivered" else "Pending",
-                           "billing_address": address, "total": total, "created_at": placed})
+            orders.append(
+                {
+                    "id": order_id,
+                    "customer_id": customer_id,
+                    "status": status,
+                    "payment_method": "Cash",
+                    "payment_status": "Success" if status == "Delivered" else "Pending",
+                    "billing_address": address,
+                    "total": total,
+                    "created_at": placed,
+                }
+            )
         for model, rows in ((Order, orders), (OrderLine, lines), (Earning, earnings)):
             for start in range(0, len(rows), BATCH):
-                session.execute(insert(model), rows[start:start + BATCH])
+                session.execute(insert(model), rows[start : start + BATCH])
     engine.dispose()
     return missing
 
@@ -127,7 +158,13 @@ def run(port: int = 8768) -> str:
         word = a_customer_word(url)
         queries = {
             "search + filter + page": {"q": word, "status": "Delivered", "page": "2", "per_page": "25"},
-            "search + filter + sort + page": {"q": word, "status": "Delivered", "sort": "-amount", "page": "2", "per_page": "25"},
+            "search + filter + sort + page": {
+                "q": word,
+                "status": "Delivered",
+                "sort": "-amount",
+                "page": "2",
+                "per_page": "25",
+            },
             "filter + page (no search)": {"status": "Processing", "page": "3", "per_page": "25"},
         }
         rows = []
@@ -136,13 +173,23 @@ def run(port: int = 8768) -> str:
             for label, query in queries.items():
                 times, total = time_order_list(base, query)
                 median = statistics.median(times)
-                rows.append([label, f"{total:,}", f"{median:.1f} ms", f"{statistics.quantiles(times, n=10)[-1]:.1f} ms",
-                             f"{LIST_BUDGET_MS:.0f} ms", "ok" if median < LIST_BUDGET_MS else "OVER BUDGET"])
-    return (f"ledger at {ORDERS:,} orders ({added:,} bulk inserted in {filled:.1f} s)\n"
-            f"full ledger check: {check_s:.2f} s median of {CHECK_RUNS} (budget {CHECK_BUDGET_S:.0f} s: "
-            f"{'ok' if check_s < CHECK_BUDGET_S else 'OVER BUDGET'}) — {checked}\n"
-            f"GET /api/orders, signed in, {REQUESTS} requests each (q = a customer's surname)\n"
-            + table(rows, ["query", "matching", "median", "p90", "budget", "verdict"]))
+                rows.append(
+                    [
+                        label,
+                        f"{total:,}",
+                        f"{median:.1f} ms",
+                        f"{statistics.quantiles(times, n=10)[-1]:.1f} ms",
+                        f"{LIST_BUDGET_MS:.0f} ms",
+                        "ok" if median < LIST_BUDGET_MS else "OVER BUDGET",
+                    ]
+                )
+    return (
+        f"ledger at {ORDERS:,} orders ({added:,} bulk inserted in {filled:.1f} s)\n"
+        f"full ledger check: {check_s:.2f} s median of {CHECK_RUNS} (budget {CHECK_BUDGET_S:.0f} s: "
+        f"{'ok' if check_s < CHECK_BUDGET_S else 'OVER BUDGET'}) — {checked}\n"
+        f"GET /api/orders, signed in, {REQUESTS} requests each (q = a customer's surname)\n"
+        + table(rows, ["query", "matching", "median", "p90", "budget", "verdict"])
+    )
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """The shop as `python -m app` serves it, plus a file the live-traffic benchmark reads to count
 renders: every 0.2 s the number of pages the page cache has built (LIVE_BUILDS_FILE)."""
+
 from __future__ import annotations
 
 import os

@@ -12,6 +12,7 @@ Then the cached hit of every storefront against a bare ASGI callable answering t
 `python -m bench live` runs it; `python -m bench.live_traffic writes BASE RATE SECONDS EDITED
 PRODUCTS` is the writing process it starts.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -34,13 +35,28 @@ HIT_SECONDS = 2
 HIT_ROUNDS = 2
 EDIT_EVERY = 5.0
 PORT, BARE_PORT = 8775, 8776
-STOREFRONTS = ["/", "/market-1", "/grocery1", "/grocery2", "/grocery3", "/gadget-shop", "/fashion-shop",
-               "/furniture-shop", "/healthbeauty-shop", "/gift-shop"]
+STOREFRONTS = [
+    "/",
+    "/market-1",
+    "/grocery1",
+    "/grocery2",
+    "/grocery3",
+    "/gadget-shop",
+    "/fashion-shop",
+    "/furniture-shop",
+    "/healthbeauty-shop",
+    "/gift-shop",
+]
 SEARCHES = ["/product/search/Onion", "/product/search/physics", "/product/search/phone"]
 # (orders per second, administrator edits): the first row is the shop with no writes at all.
 RATES = [(0, False), (0, True), (1, True), (4, True)]
-BUYER = {"name": "Live Tester", "email": "live@example.com", "phone": "+1 555 0100 14",
-         "billingAddress": "1 Loopback Lane, Localhost", "paymentMethod": "Cash"}
+BUYER = {
+    "name": "Live Tester",
+    "email": "live@example.com",
+    "phone": "+1 555 0100 14",
+    "billingAddress": "1 Loopback Lane, Localhost",
+    "paymentMethod": "Cash",
+}
 ROTATION_LUA = """paths = {%s}
 counter = 0
 request = function()
@@ -65,7 +81,9 @@ def writes(base: str, rate: float, seconds: float, edited: int, products: list[l
                 if stop.wait(max(0.0, started + n / rate - time.monotonic())):
                     return
                 product, price = products[n % len(products)]
-                response = client.post("/api/checkout", json={**BUYER, "items": [{"id": product, "qty": 1, "price": price}]})
+                response = client.post(
+                    "/api/checkout", json={**BUYER, "items": [{"id": product, "qty": 1, "price": price}]}
+                )
                 tally["orders" if response.status_code == 201 else "refused"] += 1
 
     def administrator() -> None:
@@ -78,7 +96,9 @@ def writes(base: str, rate: float, seconds: float, edited: int, products: list[l
             tally["edits" if response.status_code == 200 else "errors"] += 1
         client.close()
 
-    threads = ([threading.Thread(target=buyer)] if rate else []) + ([threading.Thread(target=administrator)] if edited else [])
+    threads = ([threading.Thread(target=buyer)] if rate else []) + (
+        [threading.Thread(target=administrator)] if edited else []
+    )
     for thread in threads:
         thread.start()
     time.sleep(seconds)
@@ -99,9 +119,22 @@ def builds(counter: Path) -> int:
 def live_row(base: str, counter: Path, rotation: list[str], rate: int, edits: bool, edited: int, stocked: list) -> dict:
     script = ROTATION_LUA % ", ".join(json.dumps(path) for path in rotation)
     before = builds(counter)
-    writer = subprocess.Popen([sys.executable, "-m", "bench.live_traffic", "writes", base, str(rate), str(SECONDS + 1),
-                               str(edited if edits else 0), json.dumps(stocked)],
-                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    writer = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "bench.live_traffic",
+            "writes",
+            base,
+            str(rate),
+            str(SECONDS + 1),
+            str(edited if edits else 0),
+            json.dumps(stocked),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     run = wrk_run(base + rotation[0], script, seconds=SECONDS)
     tally = json.loads(writer.communicate(timeout=60)[0])
     renders = builds(counter) - before
@@ -124,8 +157,15 @@ def hit_ratios(base: str, bare_base: str) -> list[list]:
     rows = [["bare ASGI app (/market-1 bytes)", f"{ceiling:.0f}", "1.00", errors["bare"], ""]]
     for page in STOREFRONTS:
         ratio = median(hits[page]) / ceiling
-        rows.append([page, f"{median(hits[page]):.0f}", f"{ratio:.2f}", errors[page],
-                     "ok" if ratio >= 0.5 and not errors[page] else "OVER BUDGET"])
+        rows.append(
+            [
+                page,
+                f"{median(hits[page]):.0f}",
+                f"{ratio:.2f}",
+                errors[page],
+                "ok" if ratio >= 0.5 and not errors[page] else "OVER BUDGET",
+            ]
+        )
     return rows
 
 
@@ -157,10 +197,16 @@ def run() -> str:
     counter = folder / "builds"
     counter.write_text("0")
     try:
-        with seeded_database() as (url, media), \
-                server_process(url, media, port=PORT, module="bench.live_server", LIVE_BUILDS_FILE=str(counter), **ADMIN_ENV) as (_, base):
+        with (
+            seeded_database() as (url, media),
+            server_process(
+                url, media, port=PORT, module="bench.live_server", LIVE_BUILDS_FILE=str(counter), **ADMIN_ENV
+            ) as (_, base),
+        ):
             stocked = stocked_products(base)
-            edited = httpx.get(base + "/market-1", headers={"Accept": "application/json"}).json()["props"]["flashDeals"][0]["id"]
+            edited = httpx.get(base + "/market-1", headers={"Accept": "application/json"}).json()["props"][
+                "flashDeals"
+            ][0]["id"]
             products = [f"/product/{i}" for i, _ in stocked[:3]] + [f"/product/{edited}", "/product/1", "/product/200"]
             rotation = STOREFRONTS + SEARCHES + products
             wrk_run(base + "/", ROTATION_LUA % ", ".join(json.dumps(p) for p in rotation), seconds=2)  # warm
@@ -169,16 +215,26 @@ def run() -> str:
                 figure = live_row(base, counter, rotation, rate, edits, edited, stocked)
                 figures.append(figure)
                 run, tally = figure["run"], figure["tally"]
-                rows.append([f"{rate}" + (" + an edit every 5 s" if edits else " (no writes)"), f"{run.rate:.0f}",
-                             f"{run.p50_ms:.1f}", f"{run.p99_ms:.1f}", f"{figure['renders']:.1f}",
-                             f"{tally['orders']}/{tally['edits']}", run.errors])
+                rows.append(
+                    [
+                        f"{rate}" + (" + an edit every 5 s" if edits else " (no writes)"),
+                        f"{run.rate:.0f}",
+                        f"{run.p50_ms:.1f}",
+                        f"{run.p99_ms:.1f}",
+                        f"{figure['renders']:.1f}",
+                        f"{tally['orders']}/{tally['edits']}",
+                        run.errors,
+                    ]
+                )
             quiet, busy = figures[0]["run"], figures[-1]["run"]
             verdict = "ok" if busy.rate >= 0.8 * quiet.rate and busy.p99_ms <= 50 else "OVER BUDGET"
-            live = (f"Live traffic: wrk -t1 -c32 over {len(rotation)} pages ({len(STOREFRONTS)} storefronts, "
-                    f"{len(SEARCHES)} searches, {len(products)} product pages), {SECONDS} s per rate\n"
-                    + table(rows, ["orders/s", "req/s", "p50 ms", "p99 ms", "renders/s", "orders/edits", "errors"])
-                    + f"\nat 4 orders/s: {busy.rate / quiet.rate:.2f} x the req/s with no writes (budget >= 0.8), "
-                      f"p99 {busy.p99_ms:.1f} ms (budget <= 50): {verdict}")
+            live = (
+                f"Live traffic: wrk -t1 -c32 over {len(rotation)} pages ({len(STOREFRONTS)} storefronts, "
+                f"{len(SEARCHES)} searches, {len(products)} product pages), {SECONDS} s per rate\n"
+                + table(rows, ["orders/s", "req/s", "p50 ms", "p99 ms", "renders/s", "orders/edits", "errors"])
+                + f"\nat 4 orders/s: {busy.rate / quiet.rate:.2f} x the req/s with no writes (budget >= 0.8), "
+                f"p99 {busy.p99_ms:.1f} ms (budget <= 50): {verdict}"
+            )
             body = folder / "market.br"
             with httpx.stream("GET", base + "/market-1", headers={"Accept-Encoding": "br"}) as response:
                 body.write_bytes(b"".join(response.iter_raw()))
@@ -189,8 +245,11 @@ def run() -> str:
             finally:
                 bare.terminate()
                 bare.wait(timeout=10)
-        return (live + f"\n\nCached hits against a bare ASGI app, wrk -t1 -c32 {HIT_SECONDS} s, median of {HIT_ROUNDS}\n"
-                + table(hits, ["page", "req/s", "x bare", "errors", "budget >= 0.5 x bare"]))
+        return (
+            live
+            + f"\n\nCached hits against a bare ASGI app, wrk -t1 -c32 {HIT_SECONDS} s, median of {HIT_ROUNDS}\n"
+            + table(hits, ["page", "req/s", "x bare", "errors", "budget >= 0.5 x bare"])
+        )
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -15,6 +15,7 @@ so each one is a miss, and they go one at a time.
 adds a run on the same database with that many generated books bulk-inserted (bench/search.py's
 generator), to show a miss does not grow with the catalogue.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,8 +29,16 @@ import httpx
 from bench.common import median, seeded_database, server_process, table
 
 HOMES = [
-    "/", "/market-1", "/grocery1", "/grocery2", "/grocery3", "/furniture-shop", "/healthbeauty-shop",
-    "/gift-shop", "/gadget-shop", "/fashion-shop",
+    "/",
+    "/market-1",
+    "/grocery1",
+    "/grocery2",
+    "/grocery3",
+    "/furniture-shop",
+    "/healthbeauty-shop",
+    "/gift-shop",
+    "/gadget-shop",
+    "/fashion-shop",
 ]
 # Other storefront pages a shopper lands on uncached: no budget of their own here, shown for the split.
 OTHERS = ["/product/1", "/product/200", "/books/class-9", "/books/college"]
@@ -56,8 +65,10 @@ def measure(url: str, media: Path, pages: list[str], rounds: int = ROUNDS) -> di
     across pages."""
     timings: dict[str, list[dict[str, float]]] = defaultdict(list)
     cpu: dict[str, float] = defaultdict(float)
-    with server_process(url, media, port=PORT, SSR_POOL_SIZE=str(os.cpu_count() or 1)) as (process, base), \
-            httpx.Client(base_url=base, headers={"Accept-Encoding": "br, gzip"}, timeout=30) as client:
+    with (
+        server_process(url, media, port=PORT, SSR_POOL_SIZE=str(os.cpu_count() or 1)) as (process, base),
+        httpx.Client(base_url=base, headers={"Accept-Encoding": "br, gzip"}, timeout=30) as client,
+    ):
 
         def miss(path: str, n) -> dict[str, float]:
             before = cpu_ms(process.pid)
@@ -77,8 +88,11 @@ def measure(url: str, media: Path, pages: list[str], rounds: int = ROUNDS) -> di
     for page in pages:
         for t in timings[page]:  # the keys are read in the loader's session, after it
             t["db"] += t.get("keys", 0.0)
-        row = {"total": median(t["total"] for t in timings[page]), "cpu": cpu[page] / rounds,
-               "keys": median(t.get("keys", 0.0) for t in timings[page])}
+        row = {
+            "total": median(t["total"] for t in timings[page]),
+            "cpu": cpu[page] / rounds,
+            "keys": median(t.get("keys", 0.0) for t in timings[page]),
+        }
         row.update({column: median(t.get(stage, 0.0) for t in timings[page]) for stage, column in STAGES.items()})
         row["other"] = max(0.0, row["total"] - sum(row[column] for column in STAGES.values()))
         figures[page] = row
@@ -92,7 +106,15 @@ def report(title: str, figures: dict[str, dict[str, float]]) -> str:
         verdict = ("ok" if row["total"] <= BUDGET_MS else "OVER BUDGET") if budget else ""
         columns = (*STAGES.values(), "other", "keys")
         rows.append([page, f"{row['total']:.1f}", f"{row['cpu']:.1f}", *(f"{row[c]:.1f}" for c in columns), verdict])
-    header = ["page", "miss ms", "CPU ms", *STAGES.values(), "other", "of the database: keys", f"budget ≤{BUDGET_MS:g} ms (homes)"]
+    header = [
+        "page",
+        "miss ms",
+        "CPU ms",
+        *STAGES.values(),
+        "other",
+        "of the database: keys",
+        f"budget ≤{BUDGET_MS:g} ms (homes)",
+    ]
     return f"{title}\n" + table(rows, header)
 
 
@@ -105,8 +127,12 @@ def run(products: int = 0, rounds: int = ROUNDS) -> str:
             from bench.search import generate
 
             inserted, built = generate(url, products)
-            parts.append(report(f"{heading}: +{products:,} books (inserted in {inserted:.0f} s, search index "
-                                f"{built:.0f} s)", measure(url, media, pages, rounds)))
+            parts.append(
+                report(
+                    f"{heading}: +{products:,} books (inserted in {inserted:.0f} s, search index {built:.0f} s)",
+                    measure(url, media, pages, rounds),
+                )
+            )
     return "\n\n".join(parts)
 
 

@@ -12,6 +12,7 @@ size's figures and not on the other's.
 
 `python -m bench search` (1,000,000), or `python -m bench search N` for another N.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -27,32 +28,152 @@ import httpx
 from bench.common import running_server, seeded_database, table
 
 TERMS = [
-    "physics", "mathematics", "chemistry", "biology", "history", "geography", "english grammar", "french",
-    "engineering", "medicine", "economics", "law", "computer science", "fantasy", "mystery", "classics",
-    "phisics", "mathmatics", "chemisty", "histroy", "maths", "chem", "class 9 physics", "class 12 calculus",
-    "workbook", "atlas", "dragon", "moon balloon",
+    "physics",
+    "mathematics",
+    "chemistry",
+    "biology",
+    "history",
+    "geography",
+    "english grammar",
+    "french",
+    "engineering",
+    "medicine",
+    "economics",
+    "law",
+    "computer science",
+    "fantasy",
+    "mystery",
+    "classics",
+    "phisics",
+    "mathmatics",
+    "chemisty",
+    "histroy",
+    "maths",
+    "chem",
+    "class 9 physics",
+    "class 12 calculus",
+    "workbook",
+    "atlas",
+    "dragon",
+    "moon balloon",
 ]  # plus two ISBNs of seeded books, added at run time (hyphenated ISBN-13 and ISBN-10)
 PREFIXES = ["ph", "phys", "mat", "chem", "his", "geo", "eng", "med", "fan", "mys", "cla", "wor", "dra", "at"]
 HOMES = ["/", "/market-1", "/grocery1", "/gadget-shop", "/fashion-shop"]
 # The book pages (a shelf read as a search reads its matches), plain, filtered and sorted.
-BROWSE = ["/books/class-9", "/books/college", "/books/stories", "/books/class-9?format=Paperback&sort=price-asc",
-          "/books/class-12?rating=4&in_stock=1"]
+BROWSE = [
+    "/books/class-9",
+    "/books/college",
+    "/books/stories",
+    "/books/class-9?format=Paperback&sort=price-asc",
+    "/books/class-12?rating=4&in_stock=1",
+]
 ROUNDS = 5
 BUILD_BUDGET_S = 120
 GROWTH_BUDGET = 2.0
 
 WORDS = {
-    "subject": ("Physics", "Mathematics", "Chemistry", "Biology", "History", "Geography", "English", "French",
-                "Economics", "Engineering", "Medicine", "Law", "Computer Science", "Statistics", "Algebra",
-                "Calculus", "Literature", "Philosophy", "Accounting", "Sociology"),
-    "kind": ("Workbook", "Textbook", "Guide", "Companion", "Handbook", "Primer", "Reader", "Essentials",
-             "Practice Papers", "Lab Manual", "Atlas", "Revision Notes", "Question Bank", "Made Simple"),
-    "story": ("Dragon", "Moon", "River", "Garden", "Castle", "Lantern", "Winter", "Orchard", "Harbour", "Forest",
-              "Mirror", "Crown", "Storm", "Island", "Clockwork", "Shadow", "Letters", "Voyage", "Secret", "Summer"),
-    "first": ("Margaret", "Arthur", "Eleanor", "Rohan", "Beatrice", "Julian", "Meera", "Conrad", "Isla", "Vikram",
-              "Harriet", "Tobias", "Anjali", "Edmund", "Lucinda", "Samir", "Rosalind", "Felix", "Celia", "Anand"),
-    "last": ("Whitfield", "Ashcombe", "Mehra", "Penrose", "Calloway", "Banerjee", "Hartley", "Iyer", "Fairbanks",
-             "Lindqvist", "Sterling", "Rao", "Montague", "Okonkwo", "Blackwood", "Desai", "Harrington", "Kapoor"),
+    "subject": (
+        "Physics",
+        "Mathematics",
+        "Chemistry",
+        "Biology",
+        "History",
+        "Geography",
+        "English",
+        "French",
+        "Economics",
+        "Engineering",
+        "Medicine",
+        "Law",
+        "Computer Science",
+        "Statistics",
+        "Algebra",
+        "Calculus",
+        "Literature",
+        "Philosophy",
+        "Accounting",
+        "Sociology",
+    ),
+    "kind": (
+        "Workbook",
+        "Textbook",
+        "Guide",
+        "Companion",
+        "Handbook",
+        "Primer",
+        "Reader",
+        "Essentials",
+        "Practice Papers",
+        "Lab Manual",
+        "Atlas",
+        "Revision Notes",
+        "Question Bank",
+        "Made Simple",
+    ),
+    "story": (
+        "Dragon",
+        "Moon",
+        "River",
+        "Garden",
+        "Castle",
+        "Lantern",
+        "Winter",
+        "Orchard",
+        "Harbour",
+        "Forest",
+        "Mirror",
+        "Crown",
+        "Storm",
+        "Island",
+        "Clockwork",
+        "Shadow",
+        "Letters",
+        "Voyage",
+        "Secret",
+        "Summer",
+    ),
+    "first": (
+        "Margaret",
+        "Arthur",
+        "Eleanor",
+        "Rohan",
+        "Beatrice",
+        "Julian",
+        "Meera",
+        "Conrad",
+        "Isla",
+        "Vikram",
+        "Harriet",
+        "Tobias",
+        "Anjali",
+        "Edmund",
+        "Lucinda",
+        "Samir",
+        "Rosalind",
+        "Felix",
+        "Celia",
+        "Anand",
+    ),
+    "last": (
+        "Whitfield",
+        "Ashcombe",
+        "Mehra",
+        "Penrose",
+        "Calloway",
+        "Banerjee",
+        "Hartley",
+        "Iyer",
+        "Fairbanks",
+        "Lindqvist",
+        "Sterling",
+        "Rao",
+        "Montague",
+        "Okonkwo",
+        "Blackwood",
+        "Desai",
+        "Harrington",
+        "Kapoor",
+    ),
 }
 
 
@@ -71,30 +192,76 @@ def generate(url: str, count: int) -> float:
     engine = make_engine(url)
     started = time.perf_counter()
     with engine.begin() as connection:
-        leaves = list(connection.scalars(select(Category.id).where(Category.parent_id.is_not(None), Category.slug.in_((
-            "mathematics", "science", "english", "history-geography", "languages", "engineering", "medicine",
-            "business-economics", "computer-science", "law", "fiction", "fantasy", "classics")))))
+        leaves = list(
+            connection.scalars(
+                select(Category.id).where(
+                    Category.parent_id.is_not(None),
+                    Category.slug.in_(
+                        (
+                            "mathematics",
+                            "science",
+                            "english",
+                            "history-geography",
+                            "languages",
+                            "engineering",
+                            "medicine",
+                            "business-economics",
+                            "computer-science",
+                            "law",
+                            "fiction",
+                            "fantasy",
+                            "classics",
+                        )
+                    ),
+                )
+            )
+        )
         first_id = (connection.scalar(select(Product.id).order_by(Product.id.desc()).limit(1)) or 0) + 1
         batch = 20_000
         for start in range(0, count, batch):
             products, books = [], []
             for n in range(start, min(start + batch, count)):
                 grade = r.randint(1, 12)
-                title = (f"Class {grade} {r.choice(WORDS['subject'])} {r.choice(WORDS['kind'])}" if n % 3 else
-                         f"The {r.choice(WORDS['story'])} of the {r.choice(WORDS['story'])}")
-                products.append({
-                    "id": first_id + n, "title": title, "slug": f"bench-search-{n}", "shop": "books",
-                    "author": f"{r.choice(WORDS['first'])} {r.choice(WORDS['last'])}", "description": "",
-                    "category_id": r.choice(leaves), "price": Decimal(r.randint(199, 9999)) / 100,
-                    "discount": r.choice((0, 0, 10, 20)), "rating": Decimal(r.randint(0, 50)) / 10,
-                    "review_count": r.randint(0, 40), "stock": r.randint(0, 80), "status": "", "colors": [],
-                    "images": [], "published": r.random() > 0.05, "featured": False, "created_at": now,
-                })
-                books.append({
-                    "product_id": first_id + n, "isbn": isbn.make("979", f"{n:09d}"), "format": "Paperback",
-                    "language": "English", "level_kind": "class", "level_from": grade, "level_to": grade,
-                    "subject": None, "publisher": "Bench Press",
-                })
+                title = (
+                    f"Class {grade} {r.choice(WORDS['subject'])} {r.choice(WORDS['kind'])}"
+                    if n % 3
+                    else f"The {r.choice(WORDS['story'])} of the {r.choice(WORDS['story'])}"
+                )
+                products.append(
+                    {
+                        "id": first_id + n,
+                        "title": title,
+                        "slug": f"bench-search-{n}",
+                        "shop": "books",
+                        "author": f"{r.choice(WORDS['first'])} {r.choice(WORDS['last'])}",
+                        "description": "",
+                        "category_id": r.choice(leaves),
+                        "price": Decimal(r.randint(199, 9999)) / 100,
+                        "discount": r.choice((0, 0, 10, 20)),
+                        "rating": Decimal(r.randint(0, 50)) / 10,
+                        "review_count": r.randint(0, 40),
+                        "stock": r.randint(0, 80),
+                        "status": "",
+                        "colors": [],
+                        "images": [],
+                        "published": r.random() > 0.05,
+                        "featured": False,
+                        "created_at": now,
+                    }
+                )
+                books.append(
+                    {
+                        "product_id": first_id + n,
+                        "isbn": isbn.make("979", f"{n:09d}"),
+                        "format": "Paperback",
+                        "language": "English",
+                        "level_kind": "class",
+                        "level_from": grade,
+                        "level_to": grade,
+                        "subject": None,
+                        "publisher": "Bench Press",
+                    }
+                )
             connection.execute(insert(Product), products)
             connection.execute(insert(Book), books)
         if connection.dialect.name == "postgresql":
@@ -187,8 +354,10 @@ def one_database(name: str, url: str, seeded_url: str, media, count: int, port: 
     terms = TERMS + seeded_isbns(url)
     inserted, built = generate(url, count)
     settled = f", settled (VACUUM ANALYZE) in {settle(url):.0f} s" if url.startswith("postgres") else ""
-    with (running_server(seeded_url, media, port=port, SSR_POOL_SIZE="1") as small_base,
-          running_server(url, media, port=port + 1, SSR_POOL_SIZE="1") as large_base):
+    with (
+        running_server(seeded_url, media, port=port, SSR_POOL_SIZE="1") as small_base,
+        running_server(url, media, port=port + 1, SSR_POOL_SIZE="1") as large_base,
+    ):
         small, large = measure([small_base, large_base], terms)
     rows = []
     for what in small:
@@ -196,15 +365,31 @@ def one_database(name: str, url: str, seeded_url: str, media, count: int, port: 
         ratio = after / before
         limit = {"suggestions": 10, "search API": 25}.get(what)
         ok = ratio <= GROWTH_BUDGET and (limit is None or after <= limit)
-        rows.append([what, f"{before:.1f} ms", f"{p95(small[what]):.1f} ms", f"{after:.1f} ms", f"{p95(large[what]):.1f} ms",
-                     f"{ratio:.2f}", f"≤{GROWTH_BUDGET:g}x" + (f", ≤{limit} ms" if limit else ""), "ok" if ok else "OVER BUDGET"])
+        rows.append(
+            [
+                what,
+                f"{before:.1f} ms",
+                f"{p95(small[what]):.1f} ms",
+                f"{after:.1f} ms",
+                f"{p95(large[what]):.1f} ms",
+                f"{ratio:.2f}",
+                f"≤{GROWTH_BUDGET:g}x" + (f", ≤{limit} ms" if limit else ""),
+                "ok" if ok else "OVER BUDGET",
+            ]
+        )
     from db.search.found import CAP
 
-    heading = (f"{name}: +{count:,} products inserted in {inserted:.0f} s, index built in {built:.0f} s "
-               f"(budget ≤ {BUILD_BUDGET_S} s: {'ok' if built <= BUILD_BUDGET_S else 'OVER BUDGET'}){settled}; "
-               f"{len(terms)} terms x {ROUNDS} rounds, one request at a time, each of both sizes side by side; "
-               f"a search reads at most {CAP} products")
-    return heading + "\n" + table(rows, ["request", "seeded median", "p95", f"+{count:,} median", "p95", "ratio", "budget", "verdict"])
+    heading = (
+        f"{name}: +{count:,} products inserted in {inserted:.0f} s, index built in {built:.0f} s "
+        f"(budget ≤ {BUILD_BUDGET_S} s: {'ok' if built <= BUILD_BUDGET_S else 'OVER BUDGET'}){settled}; "
+        f"{len(terms)} terms x {ROUNDS} rounds, one request at a time, each of both sizes side by side; "
+        f"a search reads at most {CAP} products"
+    )
+    return (
+        heading
+        + "\n"
+        + table(rows, ["request", "seeded median", "p95", f"+{count:,} median", "p95", "ratio", "budget", "verdict"])
+    )
 
 
 def sqlite_copy(url: str) -> str:

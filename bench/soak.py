@@ -7,6 +7,7 @@ An error is an answer the shop should never give under load: a 5xx, a dropped co
 refusal nobody asked for. A checkout refused because its product sold out (409) is the shop
 working; the administrator restocks every few seconds so that stays rare.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -22,14 +23,57 @@ import httpx
 from bench.common import ADMIN_ENV, median, seeded_database, server_process, signed_in, table
 
 SOAK_SECONDS = float(os.environ.get("SOAK_SECONDS", 600))
-STOREFRONTS = ["/", "/market-1", "/grocery1", "/grocery2", "/grocery3", "/furniture-shop", "/healthbeauty-shop",
-               "/gift-shop", "/gadget-shop", "/fashion-shop", "/books/class-9", "/booklists", "/cart"]
-WORDS = ["physics", "phisics", "maths", "chemistry", "chem", "biology", "history", "english", "story", "class",
-         "guide", "atlas", "novel", "onion", "honey", "shirt", "lamp", "phone", "sci-fi", "grammar"]
-ADMIN_LISTS = ["/api/orders?per_page=20&sort=-id", "/api/products?per_page=20&q=book",
-               "/api/customers?per_page=20", "/api/reviews?per_page=20", "/api/audit-log?per_page=20"]
-BUYER = {"name": "Soak Tester", "email": "soak@example.com", "phone": "+1 555 0100 42",
-         "billingAddress": "1 Loopback Lane, Localhost", "paymentMethod": "Cash"}
+STOREFRONTS = [
+    "/",
+    "/market-1",
+    "/grocery1",
+    "/grocery2",
+    "/grocery3",
+    "/furniture-shop",
+    "/healthbeauty-shop",
+    "/gift-shop",
+    "/gadget-shop",
+    "/fashion-shop",
+    "/books/class-9",
+    "/booklists",
+    "/cart",
+]
+WORDS = [
+    "physics",
+    "phisics",
+    "maths",
+    "chemistry",
+    "chem",
+    "biology",
+    "history",
+    "english",
+    "story",
+    "class",
+    "guide",
+    "atlas",
+    "novel",
+    "onion",
+    "honey",
+    "shirt",
+    "lamp",
+    "phone",
+    "sci-fi",
+    "grammar",
+]
+ADMIN_LISTS = [
+    "/api/orders?per_page=20&sort=-id",
+    "/api/products?per_page=20&q=book",
+    "/api/customers?per_page=20",
+    "/api/reviews?per_page=20",
+    "/api/audit-log?per_page=20",
+]
+BUYER = {
+    "name": "Soak Tester",
+    "email": "soak@example.com",
+    "phone": "+1 555 0100 42",
+    "billingAddress": "1 Loopback Lane, Localhost",
+    "paymentMethod": "Cash",
+}
 
 
 def resident_kb(pid: int) -> int:
@@ -56,7 +100,9 @@ class Tally:
             self.latencies.setdefault(kind, []).append(elapsed)
 
 
-def call(client: httpx.Client, tally: Tally, kind: str, method: str, url: str, ok=(200,), **kwargs) -> httpx.Response | None:
+def call(
+    client: httpx.Client, tally: Tally, kind: str, method: str, url: str, ok=(200,), **kwargs
+) -> httpx.Response | None:
     started = time.perf_counter()
     try:
         response = client.request(method, url, **kwargs)
@@ -81,7 +127,14 @@ def shopper(base: str, tally: Tally, stop: threading.Event, products: list[int],
                 term = f"{pick.choice(WORDS)} {next(terms)}"
                 call(client, tally, "search", "GET", f"/product/search/{term}")
             else:
-                call(client, tally, "suggest", "GET", "/api/search/suggest", params={"q": pick.choice(WORDS)[: pick.randint(2, 6)]})
+                call(
+                    client,
+                    tally,
+                    "suggest",
+                    "GET",
+                    "/api/search/suggest",
+                    params={"q": pick.choice(WORDS)[: pick.randint(2, 6)]},
+                )
 
 
 def buyer(base: str, tally: Tally, stop: threading.Event, stocked: list[tuple[int, float]], per_second: float) -> None:
@@ -90,8 +143,15 @@ def buyer(base: str, tally: Tally, stop: threading.Event, stocked: list[tuple[in
             if stop.wait(1 / per_second):
                 return
             product, price = stocked[n % len(stocked)]
-            call(client, tally, "checkout", "POST", "/api/checkout", ok=(201,),
-                 json={**BUYER, "items": [{"id": product, "qty": 1, "price": price}]})
+            call(
+                client,
+                tally,
+                "checkout",
+                "POST",
+                "/api/checkout",
+                ok=(201,),
+                json={**BUYER, "items": [{"id": product, "qty": 1, "price": price}]},
+            )
 
 
 def administrator(base: str, tally: Tally, stop: threading.Event, stocked: list[tuple[int, float]]) -> None:
@@ -110,8 +170,9 @@ def administrator(base: str, tally: Tally, stop: threading.Event, stocked: list[
 
 def stocked_products(url: str, count: int = 8) -> list[tuple[int, float]]:
     with sqlite3.connect(url.removeprefix("sqlite:///")) as connection:
-        rows = connection.execute("SELECT id, price, discount FROM product WHERE published AND stock >= 50 "
-                                  "ORDER BY id LIMIT ?", (count,)).fetchall()
+        rows = connection.execute(
+            "SELECT id, price, discount FROM product WHERE published AND stock >= 50 ORDER BY id LIMIT ?", (count,)
+        ).fetchall()
     return [(i, round(float(price) * (100 - discount) / 100, 2)) for i, price, discount in rows]
 
 
@@ -130,8 +191,10 @@ def run(seconds: float = SOAK_SECONDS, shoppers: int = 4, orders_per_second: flo
         stocked, products = stocked_products(url), published_products(url)
         tally, stop = Tally(), threading.Event()
         threads = [threading.Thread(target=shopper, args=(base, tally, stop, products, n)) for n in range(shoppers)]
-        threads += [threading.Thread(target=buyer, args=(base, tally, stop, stocked, orders_per_second)),
-                    threading.Thread(target=administrator, args=(base, tally, stop, stocked))]
+        threads += [
+            threading.Thread(target=buyer, args=(base, tally, stop, stocked, orders_per_second)),
+            threading.Thread(target=administrator, args=(base, tally, stop, stocked)),
+        ]
         for thread in threads:
             thread.start()
         minute = min(60.0, seconds / 10)
@@ -143,8 +206,10 @@ def run(seconds: float = SOAK_SECONDS, shoppers: int = 4, orders_per_second: flo
         for thread in threads:
             thread.join()
     every = [t for values in tally.latencies.values() for t in values]
-    rows = [[kind, str(len(values)), f"{median(values) * 1000:.1f}", f"{percentile(values, 0.99) * 1000:.1f}"]
-            for kind, values in sorted(tally.latencies.items())]
+    rows = [
+        [kind, str(len(values)), f"{median(values) * 1000:.1f}", f"{percentile(values, 0.99) * 1000:.1f}"]
+        for kind, values in sorted(tally.latencies.items())
+    ]
     rows.append(["all", str(len(every)), f"{median(every) * 1000:.1f}", f"{percentile(every, 0.99) * 1000:.1f}"])
     growth = (late - early) / early * 100
     lines = [

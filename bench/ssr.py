@@ -7,6 +7,7 @@ figure is the median of the rounds. Budget: V8 ≥ Node. The "one at a time" col
 isolate given a render only once it has answered the last (a lone request's view). Both sides must
 render the same output, or the figures would compare different pages.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -47,8 +48,22 @@ def node_rate(name: str, page: str, expected: Rendered) -> float:
     with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
         f.write(page)
         f.flush()
-        out = json.loads(subprocess.run(["node", str(BUILD.parent.parent / "bench" / "node_render.mjs"), str(BUILD / "server.js"), name, f.name, str(WARM_UP), str(ITERATIONS)],
-                                        capture_output=True, text=True, check=True).stdout)
+        out = json.loads(
+            subprocess.run(
+                [
+                    "node",
+                    str(BUILD.parent.parent / "bench" / "node_render.mjs"),
+                    str(BUILD / "server.js"),
+                    name,
+                    f.name,
+                    str(WARM_UP),
+                    str(ITERATIONS),
+                ],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+        )
     if Rendered.read(out["output"]) != expected:
         raise AssertionError(f"{name}: Node rendered other output than the V8 isolate")
     return out["perSecond"]
@@ -70,8 +85,21 @@ def run(base: str, pages: dict[str, str]) -> str:
                 alone.append(one)
                 node.append(node_rate(name, document, rendered))
             ratio = median(v8) / median(node)
-            rows.append([path, f"{median(v8):.0f}", f"{median(node):.0f}", f"{ratio:.2f}",
-                         "ok" if ratio >= 1 else "OVER BUDGET", f"{median(alone):.0f}"])
+            rows.append(
+                [
+                    path,
+                    f"{median(v8):.0f}",
+                    f"{median(node):.0f}",
+                    f"{ratio:.2f}",
+                    "ok" if ratio >= 1 else "OVER BUDGET",
+                    f"{median(alone):.0f}",
+                ]
+            )
         loop.run(pool.close())
-    return ("SSR renders/s, one core (median of %d rounds of %d renders, each after %d untimed ones)\n" % (ROUNDS, ITERATIONS, WARM_UP)
-            + table(rows, ["page", "V8 pool isolate", "Node renderToString", "V8/Node", "budget V8>=Node", "V8 one at a time"]))
+    return "SSR renders/s, one core (median of %d rounds of %d renders, each after %d untimed ones)\n" % (
+        ROUNDS,
+        ITERATIONS,
+        WARM_UP,
+    ) + table(
+        rows, ["page", "V8 pool isolate", "Node renderToString", "V8/Node", "budget V8>=Node", "V8 one at a time"]
+    )

@@ -1,5 +1,6 @@
 """Recording administrator writes in the audit log, inside the write's own transaction, so an
 entry exists exactly when the change does."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -26,8 +27,15 @@ def snapshot(record: Any) -> dict[str, Any]:
     return {column.key: _plain(getattr(record, column.key)) for column in mapper.column_attrs}
 
 
-def record(session: Session, actor: str, action: str, entity: str, entity_id: Any,
-           before: dict | None = None, after: dict | None = None) -> AuditEntry:
+def record(
+    session: Session,
+    actor: str,
+    action: str,
+    entity: str,
+    entity_id: Any,
+    before: dict | None = None,
+    after: dict | None = None,
+) -> AuditEntry:
     entry = AuditEntry(actor=actor, action=action, entity=entity, entity_id=str(entity_id), before=before, after=after)
     session.add(entry)
     return entry

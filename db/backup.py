@@ -9,6 +9,7 @@ extra, and harmless). FILE is a gzip'd tar: `manifest.json`, `studentbooks.db`, 
 
 It reads DATABASE_URL and MEDIA_DIR like the server. For PostgreSQL use pg_dump (see the README).
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -35,8 +36,9 @@ class BackupError(Exception):
 def sqlite_path(url: str) -> Path:
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:":
-        raise BackupError("db.backup copies an SQLite database file; for PostgreSQL use pg_dump "
-                          "(the README gives the command)")
+        raise BackupError(
+            "db.backup copies an SQLite database file; for PostgreSQL use pg_dump (the README gives the command)"
+        )
     return Path(parsed.database)
 
 
@@ -98,8 +100,10 @@ def main(argv: list[str]) -> int:
     except (BackupError, sqlite3.Error, OSError) as error:
         print(f"backup failed: {error}", file=sys.stderr)
         return 1
-    print(f"backed up {manifest['database_bytes']:,} bytes of database and {manifest['media_files']} media files "
-          f"(schema {manifest['schema_revision']}) to {argv[0]}")
+    print(
+        f"backed up {manifest['database_bytes']:,} bytes of database and {manifest['media_files']} media files "
+        f"(schema {manifest['schema_revision']}) to {argv[0]}"
+    )
     return 0
 
 

@@ -7,6 +7,7 @@ that leaves it in stock changes only the count its own page prints. Some keys ne
 to be named (the content shops whose tiles show a category, the books of an author, the products
 a customer reviewed): those are gathered while the transaction runs and named once, at commit.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -149,13 +150,24 @@ def _product_lists(changes: Changes, lists: frozenset[str], shops: set[str], cat
 
 
 def _product(changes: Changes, product: Product, kind: str) -> None:
-    product_written(changes, product.id, product.shop, product.category_id,
-                    changed_columns(product) if kind == "changed" else None,
-                    books=inspect(product).dict.get("book") is not None)
+    product_written(
+        changes,
+        product.id,
+        product.shop,
+        product.category_id,
+        changed_columns(product) if kind == "changed" else None,
+        books=inspect(product).dict.get("book") is not None,
+    )
 
 
-def product_written(changes: Changes, product_id: int | None, shop: str, category_id: int | None,
-                    changed: dict[str, tuple[Any, Any]] | None, books: bool = False) -> None:
+def product_written(
+    changes: Changes,
+    product_id: int | None,
+    shop: str,
+    category_id: int | None,
+    changed: dict[str, tuple[Any, Any]] | None,
+    books: bool = False,
+) -> None:
     """A product added or deleted (`changed` None), or these of its columns changed
     ({column: (value before, value now)}); `books`: it is a book."""
     shops, categories = {shop}, {category_id}
@@ -317,18 +329,33 @@ def named(session: Session, changes: Changes) -> set[str]:
         return {keys.EVERYTHING}
     if changes.tiles_of:
         # A tile of a category also counts its children's products (db/queries/content.py).
-        parents = session.scalars(select(Category.parent_id).where(
-            Category.id.in_(changes.tiles_of), Category.parent_id.is_not(None)))
+        parents = session.scalars(
+            select(Category.parent_id).where(Category.id.in_(changes.tiles_of), Category.parent_id.is_not(None))
+        )
         shown = changes.tiles_of | set(parents)
-        found.update(keys.content(shop) for shop in session.scalars(
-            select(ShowcaseCategory.shop).where(ShowcaseCategory.category_id.in_(shown)).distinct()))
+        found.update(
+            keys.content(shop)
+            for shop in session.scalars(
+                select(ShowcaseCategory.shop).where(ShowcaseCategory.category_id.in_(shown)).distinct()
+            )
+        )
     if changes.navigation_groups:
-        found.update(keys.content(shop) for shop in session.scalars(
-            select(NavigationGroup.shop).where(NavigationGroup.id.in_(changes.navigation_groups)).distinct()))
+        found.update(
+            keys.content(shop)
+            for shop in session.scalars(
+                select(NavigationGroup.shop).where(NavigationGroup.id.in_(changes.navigation_groups)).distinct()
+            )
+        )
     if changes.reviewers:
-        found.update(keys.reviews(product_id) for product_id in session.scalars(
-            select(Review.product_id).where(Review.customer_id.in_(changes.reviewers)).distinct()))
+        found.update(
+            keys.reviews(product_id)
+            for product_id in session.scalars(
+                select(Review.product_id).where(Review.customer_id.in_(changes.reviewers)).distinct()
+            )
+        )
     if changes.authors:
-        found.update(keys.product(book_id) for book_id in session.scalars(
-            select(BookAuthor.book_id).where(BookAuthor.author_id.in_(changes.authors))))
+        found.update(
+            keys.product(book_id)
+            for book_id in session.scalars(select(BookAuthor.book_id).where(BookAuthor.author_id.in_(changes.authors)))
+        )
     return found if len(found) <= MAX_KEYS else {keys.EVERYTHING}

@@ -11,6 +11,7 @@ On PostgreSQL the rows are appended under a transaction-scoped advisory lock, so
 commit order and a reader that saw id N has seen every row below it, and a notification on CHANNEL
 tells every listening server at commit. SQLite has one writer at a time (and servers poll).
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -58,15 +59,18 @@ def stock_sold(session: Session, product_id: int, shop: str, before: int, after:
 
 def changes_after(session: Session, last_id: int, limit: int = 1000) -> list[tuple[int, list[str]]]:
     """[(id, keys)] of the changes after `last_id`, oldest first."""
-    rows = session.execute(select(PageChange.id, PageChange.keys).where(PageChange.id > last_id)
-                           .order_by(PageChange.id).limit(limit))
+    rows = session.execute(
+        select(PageChange.id, PageChange.keys).where(PageChange.id > last_id).order_by(PageChange.id).limit(limit)
+    )
     return [(change_id, keys.split()) for change_id, keys in rows]
 
 
 def prune(session: Session, older_than: dt.datetime) -> int:
     """Delete changes older than that, always keeping the newest (it is the catalogue version)."""
     newest = current(session)
-    return session.execute(delete(PageChange).where(PageChange.created_at < older_than, PageChange.id < newest)).rowcount
+    return session.execute(
+        delete(PageChange).where(PageChange.created_at < older_than, PageChange.id < newest)
+    ).rowcount
 
 
 def _append(session: Session, keys: set[str]) -> None:

@@ -1,4 +1,5 @@
 """Placing an order: the whole checkout is one transaction (the caller's), or nothing is written."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -68,13 +69,27 @@ def _check_products(session: Session, checkout: Checkout) -> dict[int, Product]:
     for line in checkout.lines:
         product = products.get(line.product_id)
         if product is None or not product.published:
-            problems.append({"id": str(line.product_id), "reason": "unavailable", "message": "This product is no longer sold."})
+            problems.append(
+                {"id": str(line.product_id), "reason": "unavailable", "message": "This product is no longer sold."}
+            )
         elif line.qty > product.stock:
-            problems.append({"id": str(product.id), "reason": "stock", "stock": product.stock,
-                             "message": f"Only {product.stock} of {product.title} left in stock."})
+            problems.append(
+                {
+                    "id": str(product.id),
+                    "reason": "stock",
+                    "stock": product.stock,
+                    "message": f"Only {product.stock} of {product.title} left in stock.",
+                }
+            )
         elif line.price != sale_price(product):
-            problems.append({"id": str(product.id), "reason": "price", "price": float(sale_price(product)),
-                             "message": f"The price of {product.title} is now {sale_price(product)}."})
+            problems.append(
+                {
+                    "id": str(product.id),
+                    "reason": "price",
+                    "price": float(sale_price(product)),
+                    "message": f"The price of {product.title} is now {sale_price(product)}.",
+                }
+            )
     if problems:
         raise CheckoutRefused("Some items in your cart changed. Please review them and try again.", problems)
     return products
@@ -84,27 +99,45 @@ def place_order(session: Session, checkout: Checkout) -> Order:
     """Create the customer (or find them by email), the order with its lines, and lower stock."""
     products = _check_products(session, checkout)
     customer = find_or_create_customer(session, checkout)
-    order = Order(customer=customer, status="Pending", payment_method=checkout.payment_method,
-                  payment_status="Pending", billing_address=checkout.billing_address, total=Decimal("0"))
+    order = Order(
+        customer=customer,
+        status="Pending",
+        payment_method=checkout.payment_method,
+        payment_status="Pending",
+        billing_address=checkout.billing_address,
+        total=Decimal("0"),
+    )
     session.add(order)
     for line in checkout.lines:
         product = products[line.product_id]
         # Guarded decrement: a concurrent checkout that took the stock first makes this one fail.
         left = session.execute(
-            update(Product).where(Product.id == product.id, Product.stock >= line.qty)
-            .values(stock=Product.stock - line.qty).returning(Product.stock)
+            update(Product)
+            .where(Product.id == product.id, Product.stock >= line.qty)
+            .values(stock=Product.stock - line.qty)
+            .returning(Product.stock)
             .execution_options(synchronize_session=False)
         ).scalar_one_or_none()
         if left is None:
-            raise CheckoutRefused("Some items in your cart changed. Please review them and try again.",
-                                  [{"id": str(product.id), "reason": "stock", "message": f"{product.title} just sold out."}])
+            raise CheckoutRefused(
+                "Some items in your cart changed. Please review them and try again.",
+                [{"id": str(product.id), "reason": "stock", "message": f"{product.title} just sold out."}],
+            )
         # A plain UPDATE the flush hook does not see: only a sell-out changes what lists show.
         stock_sold(session, product.id, product.shop, left + line.qty, left)
         unit = sale_price(product)
         rate = product.seller.package.commission_rate if product.seller else None
-        order.lines.append(OrderLine(product_id=product.id, seller_id=product.seller_id, commission_rate=rate,
-                                     title=product.title,
-                                     unit_price=unit, qty=line.qty, amount=unit * line.qty))
+        order.lines.append(
+            OrderLine(
+                product_id=product.id,
+                seller_id=product.seller_id,
+                commission_rate=rate,
+                title=product.title,
+                unit_price=unit,
+                qty=line.qty,
+                amount=unit * line.qty,
+            )
+        )
     order.total = sum((line.amount for line in order.lines), Decimal("0"))
     order.history.append(OrderStatusChange(from_status=None, to_status="Pending", changed_by=customer.email))
     session.flush()

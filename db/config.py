@@ -1,6 +1,7 @@
 """Where the database and the uploaded media are: DATABASE_URL and MEDIA_DIR, with the defaults of
 `make run`. The database's own command-line tools (backup, restore, ledger_check, search) read them
 here; the web application's settings (app/settings.py) build on the same functions."""
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """Engines and sessions: SQLite by default (WAL, foreign keys on), PostgreSQL by URL."""
+
 from __future__ import annotations
 
 from pathlib import Path

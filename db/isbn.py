@@ -4,6 +4,7 @@ digits of the ISBN-13, shown grouped.
 `parse` raises InvalidIsbn with a message a shopper or an administrator can act on; it names the
 check digit when only the check digit is wrong, since that is almost always a typing slip.
 """
+
 from __future__ import annotations
 
 import re

@@ -7,6 +7,7 @@ writes and the ledger check alike.
 - An accepted refund adds one reversal row: the refunded amount split at that same rate, negated.
 - A seller's balance is the sum of their ledger rows (sales less reversals) less their payouts.
 """
+
 from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
@@ -37,29 +38,46 @@ def split(amount: Decimal, rate: Decimal) -> tuple[Decimal, Decimal]:
 
 def sale_earning(line: OrderLine, when) -> Earning:
     seller_part, store_part = split(line.amount, line.commission_rate)
-    return Earning(seller_id=line.seller_id, order_id=line.order_id, order_line_id=line.id,
-                   commission_rate=line.commission_rate, seller_earning=seller_part,
-                   admin_commission=store_part, created_at=when)
+    return Earning(
+        seller_id=line.seller_id,
+        order_id=line.order_id,
+        order_line_id=line.id,
+        commission_rate=line.commission_rate,
+        seller_earning=seller_part,
+        admin_commission=store_part,
+        created_at=when,
+    )
 
 
 def refund_reversal(refund: RefundRequest, line: OrderLine, when) -> Earning:
     seller_part, store_part = split(refund.amount, line.commission_rate)
-    return Earning(seller_id=line.seller_id, order_id=line.order_id, order_line_id=line.id,
-                   refund_request_id=refund.id, commission_rate=line.commission_rate,
-                   seller_earning=-seller_part, admin_commission=-store_part, created_at=when)
+    return Earning(
+        seller_id=line.seller_id,
+        order_id=line.order_id,
+        order_line_id=line.id,
+        refund_request_id=refund.id,
+        commission_rate=line.commission_rate,
+        seller_earning=-seller_part,
+        admin_commission=-store_part,
+        created_at=when,
+    )
 
 
 def seller_balance(session: Session, seller_id: int) -> Decimal:
-    earned = session.scalar(select(func.coalesce(func.sum(Earning.seller_earning), 0)).where(Earning.seller_id == seller_id))
+    earned = session.scalar(
+        select(func.coalesce(func.sum(Earning.seller_earning), 0)).where(Earning.seller_id == seller_id)
+    )
     paid = session.scalar(select(func.coalesce(func.sum(Payout.amount), 0)).where(Payout.seller_id == seller_id))
     return cents(Decimal(earned) - Decimal(paid))
 
 
-def refunded_on_line(session: Session, line_id: int, statuses: tuple[str, ...] = ("Accepted",),
-                     leaving_out: int | None = None) -> Decimal:
+def refunded_on_line(
+    session: Session, line_id: int, statuses: tuple[str, ...] = ("Accepted",), leaving_out: int | None = None
+) -> Decimal:
     """The sum of the line's refund requests in `statuses` (another request left out)."""
     query = select(func.coalesce(func.sum(RefundRequest.amount), 0)).where(
-        RefundRequest.order_line_id == line_id, RefundRequest.status.in_(statuses))
+        RefundRequest.order_line_id == line_id, RefundRequest.status.in_(statuses)
+    )
     if leaving_out is not None:
         query = query.where(RefundRequest.id != leaving_out)
     return cents(Decimal(session.scalar(query)))

@@ -14,6 +14,7 @@ The rules:
   nothing else was paid against a request;
 - no payout was larger than the seller's balance at the moment it was paid.
 """
+
 from __future__ import annotations
 
 import sys
@@ -72,20 +73,28 @@ def _orders_add_up(session: Session, report: LedgerReport) -> None:
 def _sales_earned(session: Session, report: LedgerReport) -> None:
     earned = defaultdict(list)
     for line_id, seller_id, rate, seller_part, store_part in session.execute(
-        select(Earning.order_line_id, Earning.seller_id, Earning.commission_rate, Earning.seller_earning,
-               Earning.admin_commission).where(Earning.refund_request_id.is_(None))
+        select(
+            Earning.order_line_id,
+            Earning.seller_id,
+            Earning.commission_rate,
+            Earning.seller_earning,
+            Earning.admin_commission,
+        ).where(Earning.refund_request_id.is_(None))
     ):
         earned[line_id].append((seller_id, rate, seller_part, store_part))
     report.counted["sale earnings"] = sum(len(rows) for rows in earned.values())
     for line_id, seller_id, rate, amount, status in session.execute(
-        select(OrderLine.id, OrderLine.seller_id, OrderLine.commission_rate, OrderLine.amount, Order.status)
-        .join(Order, OrderLine.order_id == Order.id)
+        select(OrderLine.id, OrderLine.seller_id, OrderLine.commission_rate, OrderLine.amount, Order.status).join(
+            Order, OrderLine.order_id == Order.id
+        )
     ):
         rows = earned.pop(line_id, [])
         if status != "Delivered" or seller_id is None:
             if rows:
-                report.problem(f"order line {line_id}: earns although its order is {status}"
-                               + ("" if seller_id else " and it has no seller"))
+                report.problem(
+                    f"order line {line_id}: earns although its order is {status}"
+                    + ("" if seller_id else " and it has no seller")
+                )
             continue
         if len(rows) != 1:
             report.problem(f"order line {line_id}: {len(rows)} sale earnings instead of one")
@@ -100,8 +109,9 @@ def _sales_earned(session: Session, report: LedgerReport) -> None:
 def _refunds_reversed(session: Session, report: LedgerReport) -> None:
     reversals = defaultdict(list)
     for refund_id, seller_id, seller_part, store_part in session.execute(
-        select(Earning.refund_request_id, Earning.seller_id, Earning.seller_earning, Earning.admin_commission)
-        .where(Earning.refund_request_id.is_not(None))
+        select(Earning.refund_request_id, Earning.seller_id, Earning.seller_earning, Earning.admin_commission).where(
+            Earning.refund_request_id.is_not(None)
+        )
     ):
         reversals[refund_id].append((seller_id, seller_part, store_part))
     report.counted["refund reversals"] = sum(len(rows) for rows in reversals.values())
@@ -109,8 +119,16 @@ def _refunds_reversed(session: Session, report: LedgerReport) -> None:
     line_amounts: dict[int, Decimal] = {}
     count = 0
     for refund_id, status, amount, line_id, line_amount, seller_id, rate, order_status in session.execute(
-        select(RefundRequest.id, RefundRequest.status, RefundRequest.amount, OrderLine.id, OrderLine.amount,
-               OrderLine.seller_id, OrderLine.commission_rate, Order.status)
+        select(
+            RefundRequest.id,
+            RefundRequest.status,
+            RefundRequest.amount,
+            OrderLine.id,
+            OrderLine.amount,
+            OrderLine.seller_id,
+            OrderLine.commission_rate,
+            Order.status,
+        )
         .join(OrderLine, RefundRequest.order_line_id == OrderLine.id)
         .join(Order, OrderLine.order_id == Order.id)
     ):
@@ -159,7 +177,9 @@ def _balances_covered_payouts(session: Session, report: LedgerReport) -> None:
     """Replays each seller's ledger in time order: at each payout the balance must have covered it.
     Rows at the same moment count earnings first (a payout decided with the sale it pays)."""
     events = defaultdict(list)
-    for seller_id, when, amount in session.execute(select(Earning.seller_id, Earning.created_at, Earning.seller_earning)):
+    for seller_id, when, amount in session.execute(
+        select(Earning.seller_id, Earning.created_at, Earning.seller_earning)
+    ):
         events[seller_id].append((when, 0, amount, None))
     payouts = 0
     for payout_id, seller_id, when, amount in session.execute(
@@ -173,8 +193,10 @@ def _balances_covered_payouts(session: Session, report: LedgerReport) -> None:
         balance = ZERO
         for when, _, amount, payout_id in rows:
             if payout_id is not None and -amount > balance:
-                report.problem(f"payout {payout_id} of {-amount} to seller {seller_id} at {when.isoformat()} "
-                               f"was more than the balance of {balance}")
+                report.problem(
+                    f"payout {payout_id} of {-amount} to seller {seller_id} at {when.isoformat()} "
+                    f"was more than the balance of {balance}"
+                )
             balance += amount
 
 
@@ -198,8 +220,10 @@ def main(url: str) -> int:
     seconds = time.perf_counter() - started
     engine.dispose()
     counted = ", ".join(f"{n} {what}" for what, n in report.counted.items())
-    print(f"ledger check of {counted} in {seconds:.2f} s: "
-          + ("every rule holds" if report.ok else f"{report.broken} broken"))
+    print(
+        f"ledger check of {counted} in {seconds:.2f} s: "
+        + ("every rule holds" if report.ok else f"{report.broken} broken")
+    )
     for problem in report.problems:
         print("  " + problem)
     if report.broken > len(report.problems):

@@ -2,6 +2,7 @@
 (1-5), or an age range for story books. Stored as (kind, from, to) on the book; written and read
 as text in CSV files and forms ("Class 9", "College year 2", "Ages 5-8", "Ages 12+").
 """
+
 from __future__ import annotations
 
 import re
@@ -66,7 +67,9 @@ def parse(text: str) -> Level:
         if 0 <= low <= high <= MAX_AGE:
             return Level("age", low, high)
         raise InvalidLevel("Give ages from youngest to oldest, such as Ages 5-8")
-    raise InvalidLevel("Write the level as Class 1 to Class 12, College year 1 to 5, or an age range such as Ages 5-8 or Ages 12+")
+    raise InvalidLevel(
+        "Write the level as Class 1 to Class 12, College year 1 to 5, or an age range such as Ages 5-8 or Ages 12+"
+    )
 
 
 def of_book(book) -> Level:

@@ -1,4 +1,5 @@
 """Bring a database to the newest schema with Alembic (data is kept: migrations only add and alter)."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -5,6 +5,7 @@ published key is one of its own, and only then (or when its time slot ends).
 Keys are short ASCII words without spaces: they also travel in the `Surrogate-Key` header for
 caches in front of the server.
 """
+
 from __future__ import annotations
 
 # Published by a write that cannot say what it changed (a bulk import): every page goes.

@@ -6,6 +6,7 @@ integrity_check, then moved into place in one rename, so a failed restore leaves
 it was. An existing database is replaced only with --replace. The next start migrates the restored
 database to the newest schema if the backup is older.
 """
+
 from __future__ import annotations
 
 import json
@@ -73,8 +74,10 @@ def main(argv: list[str]) -> int:
     except (BackupError, sqlite3.Error, OSError) as error:
         print(f"restore failed: {error}", file=sys.stderr)
         return 1
-    print(f"restored the backup taken at {manifest['taken_at']} (schema {manifest['schema_revision']}) and "
-          f"{manifest['media_restored']} media files")
+    print(
+        f"restored the backup taken at {manifest['taken_at']} (schema {manifest['schema_revision']}) and "
+        f"{manifest['media_restored']} media files"
+    )
     return 0
 
 

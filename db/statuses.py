@@ -1,5 +1,6 @@
 """Every status change the shop allows, written in one place: the moves of orders, refund
 requests and payout requests. Anything not listed here is refused (409) by the admin's writes."""
+
 from __future__ import annotations
 
 from db.models.sales import ORDER_STATUSES, REFUND_STATUSES

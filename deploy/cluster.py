@@ -13,6 +13,7 @@ PUBLIC_URL set to nginx's address; any other setting in the environment (WORKERS
 SSR_POOL_SIZE, ...) reaches every instance. Logs go to a folder the script prints. Ctrl-C stops
 everything.
 """
+
 from __future__ import annotations
 
 import os
@@ -88,15 +89,23 @@ def prepare(url: str, media: Path, **settings) -> None:
     prepare_shop(Settings(database_url=url, media_dir=media, **settings))
 
 
-def instance_environment(url: str, media: Path, public_url: str, port: int, count: int, env: dict[str, str]) -> dict[str, str]:
+def instance_environment(
+    url: str, media: Path, public_url: str, port: int, count: int, env: dict[str, str]
+) -> dict[str, str]:
     environment = {**os.environ, **env}
     # Together the instances use one V8 isolate per core, unless told otherwise.
     processes = count * int(environment.get("WORKERS", "1"))
     environment.setdefault("SSR_POOL_SIZE", str(max(1, (os.cpu_count() or 1) // processes)))
     return {
         **environment,
-        "DATABASE_URL": url, "MEDIA_DIR": str(media), "MEDIA_STORE": "database", "TRUSTED_PROXIES": "127.0.0.1",
-        "PUBLIC_URL": public_url, "HOST": "127.0.0.1", "PORT": str(port), "SEED": "0",
+        "DATABASE_URL": url,
+        "MEDIA_DIR": str(media),
+        "MEDIA_STORE": "database",
+        "TRUSTED_PROXIES": "127.0.0.1",
+        "PUBLIC_URL": public_url,
+        "HOST": "127.0.0.1",
+        "PORT": str(port),
+        "SEED": "0",
     }
 
 
@@ -114,8 +123,16 @@ def wait_until_healthy(instance: Instance, deadline: float) -> None:
 
 
 @contextmanager
-def running_cluster(url: str, media: Path, folder: Path, ports: list[int], port: int,
-                    host: str = "127.0.0.1", module: str = "app", **env: str) -> Iterator[Cluster]:
+def running_cluster(
+    url: str,
+    media: Path,
+    folder: Path,
+    ports: list[int],
+    port: int,
+    host: str = "127.0.0.1",
+    module: str = "app",
+    **env: str,
+) -> Iterator[Cluster]:
     """Instances on `ports` and nginx on host:port over an already prepared database, until the
     block ends. `env` adds settings for every instance; `module` is what each runs with `python -m`
     (the shop's own server, or a benchmark's wrapper of it)."""
@@ -126,8 +143,13 @@ def running_cluster(url: str, media: Path, folder: Path, ports: list[int], port:
         for number, instance_port in enumerate(ports, 1):
             log = folder / f"instance-{number}.log"
             output = stack.enter_context(log.open("wb"))
-            process = subprocess.Popen([sys.executable, "-m", module], cwd=ROOT, stdout=output, stderr=subprocess.STDOUT,
-                                       env=instance_environment(url, media, public_url, instance_port, len(ports), env))
+            process = subprocess.Popen(
+                [sys.executable, "-m", module],
+                cwd=ROOT,
+                stdout=output,
+                stderr=subprocess.STDOUT,
+                env=instance_environment(url, media, public_url, instance_port, len(ports), env),
+            )
             instances.append(Instance(instance_port, process, log))
             stack.callback(instances[-1].stop)
         deadline = time.monotonic() + STARTUP_SECONDS
@@ -162,9 +184,12 @@ def main() -> None:
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # stopped like Ctrl-C
     try:
         with running_cluster(url, media, folder, ports, port, host) as cluster:
-            print(f"Student Books cluster on {cluster.base}: {count} instances on ports "
-                  f"{', '.join(map(str, ports))} behind nginx, database {make_url(url).render_as_string()}\n"
-                  f"logs in {folder}; Ctrl-C stops everything", flush=True)
+            print(
+                f"Student Books cluster on {cluster.base}: {count} instances on ports "
+                f"{', '.join(map(str, ports))} behind nginx, database {make_url(url).render_as_string()}\n"
+                f"logs in {folder}; Ctrl-C stops everything",
+                flush=True,
+            )
             signal.pause()
     except KeyboardInterrupt:
         pass

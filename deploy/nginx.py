@@ -1,6 +1,7 @@
 """Debian's nginx run in the foreground on loopback with one of deploy/'s site configurations: for
 `make cluster`, the tests and the benchmarks. Everything it writes (pid, logs, temporary files,
 the cache) stays in one folder, so it needs no root-owned paths and leaves nothing behind."""
+
 from __future__ import annotations
 
 import os
@@ -34,12 +35,15 @@ def site(name: str, *replacements: tuple[str, str]) -> str:
 def main_config(folder: Path, site_text: str) -> Path:
     """The top-level nginx.conf around a site (which belongs in the `http` block)."""
     (folder / "site.conf").write_text(site_text)
-    temp = " ".join(f"{kind}_temp_path {folder / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    temp = " ".join(
+        f"{kind}_temp_path {folder / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
     config = folder / "nginx.conf"
     config.write_text(
         ("user root;\n" if os.geteuid() == 0 else "")  # the workers must reach this private folder
         + f"daemon off;\nworker_processes 1;\npid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'};\n"
-        + f"events {{}}\nhttp {{\naccess_log off;\n{temp}\ninclude {folder / 'site.conf'};\n}}\n")
+        + f"events {{}}\nhttp {{\naccess_log off;\n{temp}\ninclude {folder / 'site.conf'};\n}}\n"
+    )
     return config
 
 
@@ -51,8 +55,11 @@ def running_nginx(folder: Path, site_text: str, base: str) -> Iterator[subproces
         raise NginxUnavailable("nginx is not installed (`make nginx` installs nginx-light)")
     folder.mkdir(parents=True, exist_ok=True)
     config = main_config(folder, site_text)
-    proxy = subprocess.Popen([NGINX, "-c", str(config), "-p", str(folder), "-e", str(folder / "error.log")],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proxy = subprocess.Popen(
+        [NGINX, "-c", str(config), "-p", str(folder), "-e", str(folder / "error.log")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         for _ in range(100):
             if proxy.poll() is not None:

@@ -1,5 +1,6 @@
 """Shared fixtures: a seeded database (SQLite, and PostgreSQL where one answers), the app with
 its renderer, a signed-in administrator, a live server and Debian's Chromium for browser tests."""
+
 from __future__ import annotations
 
 import hashlib
@@ -197,8 +198,9 @@ def start_server(db_file: Path, media: Path, **env) -> tuple[subprocess.Popen, s
         "ADMIN_PASSWORD": ADMIN_PASSWORD,
         **env,
     }
-    process = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=environment,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "app"], cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -234,8 +236,15 @@ def browser():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--disable-quic",
+            ],
         )
         yield browser
         browser.close()
@@ -262,7 +271,9 @@ def page_factory(browser):
         context = browser.new_context(viewport={"width": width, "height": height}, **options)
         contexts.append(context)
         # Every page of every browser test is held to the Content-Security-Policy (app/http/security.py).
-        context.expose_binding("__reportPolicyViolation", lambda source, text: violations.append(f"{source['page'].url}: {text}"))
+        context.expose_binding(
+            "__reportPolicyViolation", lambda source, text: violations.append(f"{source['page'].url}: {text}")
+        )
         context.add_init_script(CSP_WATCH)
         page = context.new_page()
         log = ConsoleLog()

@@ -1,5 +1,6 @@
 """Helpers of the staff and two-factor tests: inviting, accepting, signing in as someone else in
 another cookie jar of the same app, and TOTP codes computed with pyotp as an authenticator would."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -18,7 +19,9 @@ def db(client: TestClient):
     return client.app.state.services.db
 
 
-def invite(owner: TestClient, email: str = "sam@studentbooks.test", name: str = "Sam Staff", role: str = "staff") -> dict:
+def invite(
+    owner: TestClient, email: str = "sam@studentbooks.test", name: str = "Sam Staff", role: str = "staff"
+) -> dict:
     response = owner.post("/api/admin/staff", json={"email": email, "name": name, "role": role})
     assert response.status_code == 201, response.text
     return response.json()
@@ -27,8 +30,10 @@ def invite(owner: TestClient, email: str = "sam@studentbooks.test", name: str = 
 def accept(browser: TestClient, invite_path: str, password: str = STAFF_PASSWORD, **fields):
     """Sets the password the way the link's page does with JavaScript."""
     token = browser.get("/api/auth/csrf").json()["csrfToken"]
-    return browser.post("/api/staff/invite/" + invite_path.rsplit("/", 1)[1],
-                        data={"csrfToken": token, "password": password, "confirm": password, "json": "true", **fields})
+    return browser.post(
+        "/api/staff/invite/" + invite_path.rsplit("/", 1)[1],
+        data={"csrfToken": token, "password": password, "confirm": password, "json": "true", **fields},
+    )
 
 
 def with_csrf(browser: TestClient) -> TestClient:
@@ -45,8 +50,10 @@ def signed_in_staff(owner: TestClient, email: str = "sam@studentbooks.test", rol
 
 def actions(client: TestClient) -> list[tuple[str, str, str]]:
     """The audit log's (actor, action, entity) entries, oldest first."""
-    return [(e.actor, e.action, e.entity) for e in db(client).read_sync(
-        lambda s: list(s.scalars(select(AuditEntry).order_by(AuditEntry.id))))]
+    return [
+        (e.actor, e.action, e.entity)
+        for e in db(client).read_sync(lambda s: list(s.scalars(select(AuditEntry).order_by(AuditEntry.id))))
+    ]
 
 
 class Authenticator:
@@ -68,5 +75,7 @@ def sign_in_with_code(browser: TestClient, email: str, password: str, code: str)
 
 def second_step(browser: TestClient, challenge: str, code: str):
     token = browser.get("/api/auth/csrf").json()["csrfToken"]
-    return browser.post("/api/auth/callback/two-factor",
-                        data={"csrfToken": token, "challenge": challenge, "code": code, "callbackUrl": "/admin", "json": "true"})
+    return browser.post(
+        "/api/auth/callback/two-factor",
+        data={"csrfToken": token, "challenge": challenge, "code": code, "callbackUrl": "/admin", "json": "true"},
+    )

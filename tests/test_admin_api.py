@@ -1,5 +1,6 @@
 """The back office's lists (SPEC.md §7 first block): guarded, shaped as SPEC.md §3, and their
 figures agree with the rows they are computed from (checked here in plain Python)."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -47,32 +48,110 @@ def one_of(*values):
 
 # Each list's record: field -> check. Exactly these keys (dashboard cards may add status 'down').
 SHAPES = {
-    "/api/dashboard-cards": {"id": is_text, "title": is_text, "amount1": is_money, "amount2": is_money,
-                             "color": is_text, "percentage": is_money},
-    "/api/recent-purchase": {"id": is_int, "amount": is_money, "payment": one_of("Success", "Pending"), "product": is_text},
+    "/api/dashboard-cards": {
+        "id": is_text,
+        "title": is_text,
+        "amount1": is_money,
+        "amount2": is_money,
+        "color": is_text,
+        "percentage": is_money,
+    },
+    "/api/recent-purchase": {
+        "id": is_int,
+        "amount": is_money,
+        "payment": one_of("Success", "Pending"),
+        "product": is_text,
+    },
     "/api/stock-out-products": {"id": is_int, "amount": is_money, "stock": is_int, "product": is_text},
-    "/api/products": {"id": is_int, "name": is_text, "price": is_money, "published": is_bool, "category": is_text,
-                      "brand": is_url, "image": is_url},
-    "/api/category": {"id": is_int, "level": is_int, "featured": is_bool, "name": is_text, "category": maybe_text,
-                      "banner": is_url},
+    "/api/products": {
+        "id": is_int,
+        "name": is_text,
+        "price": is_money,
+        "published": is_bool,
+        "category": is_text,
+        "brand": is_url,
+        "image": is_url,
+    },
+    "/api/category": {
+        "id": is_int,
+        "level": is_int,
+        "featured": is_bool,
+        "name": is_text,
+        "category": maybe_text,
+        "banner": is_url,
+    },
     "/api/brands": {"id": is_int, "featured": is_bool, "name": is_text, "logo": is_url},
-    "/api/reviews": {"id": is_int, "published": is_bool, "name": is_text, "customer": is_text, "image": is_url,
-                     "comment": is_text, "rating": one_of(1, 2, 3, 4, 5)},
-    "/api/orders": {"id": is_int, "qty": is_int, "amount": is_money, "status": one_of("Pending", "Processing", "Delivered"),
-                    "purchaseDate": is_date, "billingAddress": is_text},
-    "/api/customers": {"id": is_int, "name": is_text, "email": is_text, "phone": maybe_text, "balance": is_money,
-                       "orders": is_int, "image": is_url},
-    "/api/refund-requests": {"id": is_int, "orderNo": is_int, "shopName": maybe_text, "amount": is_money,
-                             "status": one_of("Pending", "Processing", "Accepted"), "name": is_text, "image": is_url},
-    "/api/sellers": {"id": is_int, "name": is_text, "phone": maybe_text, "balance": is_money, "shopName": is_text,
-                     "package": one_of("Silver", "Gold", "Premium"), "published": is_bool, "image": is_url},
-    "/api/package-payments": {"no": is_int, "date": is_date, "seller": is_text, "package": one_of("Silver", "Gold", "Premium"),
-                              "amount": is_money, "payment": is_text},
-    "/api/earning-history": {"no": is_int, "date": is_date, "sellerEarning": is_money, "adminCommission": is_money,
-                             "orderNo": is_int, "shopName": is_text},
+    "/api/reviews": {
+        "id": is_int,
+        "published": is_bool,
+        "name": is_text,
+        "customer": is_text,
+        "image": is_url,
+        "comment": is_text,
+        "rating": one_of(1, 2, 3, 4, 5),
+    },
+    "/api/orders": {
+        "id": is_int,
+        "qty": is_int,
+        "amount": is_money,
+        "status": one_of("Pending", "Processing", "Delivered"),
+        "purchaseDate": is_date,
+        "billingAddress": is_text,
+    },
+    "/api/customers": {
+        "id": is_int,
+        "name": is_text,
+        "email": is_text,
+        "phone": maybe_text,
+        "balance": is_money,
+        "orders": is_int,
+        "image": is_url,
+    },
+    "/api/refund-requests": {
+        "id": is_int,
+        "orderNo": is_int,
+        "shopName": maybe_text,
+        "amount": is_money,
+        "status": one_of("Pending", "Processing", "Accepted"),
+        "name": is_text,
+        "image": is_url,
+    },
+    "/api/sellers": {
+        "id": is_int,
+        "name": is_text,
+        "phone": maybe_text,
+        "balance": is_money,
+        "shopName": is_text,
+        "package": one_of("Silver", "Gold", "Premium"),
+        "published": is_bool,
+        "image": is_url,
+    },
+    "/api/package-payments": {
+        "no": is_int,
+        "date": is_date,
+        "seller": is_text,
+        "package": one_of("Silver", "Gold", "Premium"),
+        "amount": is_money,
+        "payment": is_text,
+    },
+    "/api/earning-history": {
+        "no": is_int,
+        "date": is_date,
+        "sellerEarning": is_money,
+        "adminCommission": is_money,
+        "orderNo": is_int,
+        "shopName": is_text,
+    },
     "/api/payouts": {"no": is_int, "amount": is_money, "date": is_date, "payment": is_text, "sellerInfo": is_text},
-    "/api/payout-requests": {"no": is_int, "date": is_date, "status": one_of("Processing", "Accepted", "Rejected"),
-                             "seller": is_text, "totalAmount": is_money, "requestAmount": is_money, "shopName": is_text},
+    "/api/payout-requests": {
+        "no": is_int,
+        "date": is_date,
+        "status": one_of("Processing", "Accepted", "Rejected"),
+        "seller": is_text,
+        "totalAmount": is_money,
+        "requestAmount": is_money,
+        "shopName": is_text,
+    },
 }
 
 # What the back office adds to SPEC's records, for its own screens (links, actions, balances).
@@ -159,7 +238,13 @@ def expected_cards(client, now: dt.datetime) -> dict[str, tuple]:
     def figures(pairs, aggregate):
         current, previous = split(pairs)
         a, b = aggregate(current), aggregate(previous)
-        change = 0.0 if a == b == 0 else 100.0 if b == 0 else float(round((Decimal(a) - Decimal(b)) * 100 / abs(Decimal(b)), 2))
+        change = (
+            0.0
+            if a == b == 0
+            else 100.0
+            if b == 0
+            else float(round((Decimal(a) - Decimal(b)) * 100 / abs(Decimal(b)), 2))
+        )
         return a, b, change
 
     orders = read(client, lambda s: s.execute(select(Order.created_at, Order.total)).all())
@@ -190,7 +275,9 @@ def test_dashboard_cards_match_the_orders_customers_and_earnings(admin_any):
 
 def test_seller_balance_is_earnings_less_payouts(admin_any):
     earned, paid = defaultdict(Decimal), defaultdict(Decimal)
-    for seller_id, amount in read(admin_any, lambda s: s.execute(select(Earning.seller_id, Earning.seller_earning)).all()):
+    for seller_id, amount in read(
+        admin_any, lambda s: s.execute(select(Earning.seller_id, Earning.seller_earning)).all()
+    ):
         earned[seller_id] += amount
     for seller_id, amount in read(admin_any, lambda s: s.execute(select(Payout.seller_id, Payout.amount)).all()):
         paid[seller_id] += amount
@@ -205,10 +292,14 @@ def test_customer_orders_and_balance_of_accepted_refunds(admin_any):
     order_count, refunded = defaultdict(int), defaultdict(Decimal)
     for (customer_id,) in read(admin_any, lambda s: s.execute(select(Order.customer_id)).all()):
         order_count[customer_id] += 1
-    rows = read(admin_any, lambda s: s.execute(
-        select(Order.customer_id, RefundRequest.amount, RefundRequest.status)
-        .join(OrderLine, RefundRequest.order_line_id == OrderLine.id).join(Order, OrderLine.order_id == Order.id)
-    ).all())
+    rows = read(
+        admin_any,
+        lambda s: s.execute(
+            select(Order.customer_id, RefundRequest.amount, RefundRequest.status)
+            .join(OrderLine, RefundRequest.order_line_id == OrderLine.id)
+            .join(Order, OrderLine.order_id == Order.id)
+        ).all(),
+    )
     for customer_id, amount, status in rows:
         if status == "Accepted":
             refunded[customer_id] += amount
@@ -220,12 +311,17 @@ def test_customer_orders_and_balance_of_accepted_refunds(admin_any):
 
 
 def test_recent_purchases_are_the_ten_newest_orders_named_by_their_first_line(admin_any):
-    orders = read(admin_any, lambda s: s.scalars(select(Order).order_by(Order.created_at.desc(), Order.id.desc())).all())
+    orders = read(
+        admin_any, lambda s: s.scalars(select(Order).order_by(Order.created_at.desc(), Order.id.desc())).all()
+    )
     lines = read(admin_any, lambda s: s.execute(select(OrderLine.order_id, OrderLine.id, OrderLine.title)).all())
     first_title = {}
     for order_id, _, title in sorted(lines, key=lambda r: r[1], reverse=True):
         first_title[order_id] = title
-    expected = [{"id": o.id, "amount": float(o.total), "payment": o.payment_status, "product": first_title[o.id]} for o in orders[:10]]
+    expected = [
+        {"id": o.id, "amount": float(o.total), "payment": o.payment_status, "product": first_title[o.id]}
+        for o in orders[:10]
+    ]
     assert admin_any.get("/api/recent-purchase").json() == expected
 
 
@@ -308,8 +404,12 @@ def test_product_filters(admin_client):
     def ids(**params):
         return {p["id"] for p in admin_client.get("/api/products", params=params).json()}
 
-    rows = read(admin_client, lambda s: s.execute(select(Product.id, Product.published, Product.featured, Product.brand_id,
-                                                          Product.category_id)).all())
+    rows = read(
+        admin_client,
+        lambda s: s.execute(
+            select(Product.id, Product.published, Product.featured, Product.brand_id, Product.category_id)
+        ).all(),
+    )
     assert ids(published="false") == {r.id for r in rows if not r.published}
     assert ids(featured="true") == {r.id for r in rows if r.featured} and ids(featured="true")
     brand = next(r.brand_id for r in rows if r.brand_id)
@@ -325,7 +425,9 @@ def test_product_filters(admin_client):
 def test_category_brand_and_review_filters(admin_client):
     level_two = admin_client.get("/api/category", params={"level": 2}).json()
     assert level_two and all(c["level"] == 2 for c in level_two)
-    parent = read(admin_client, lambda s: s.scalar(select(Category).where(Category.level == 1, Category.children.any()).limit(1)))
+    parent = read(
+        admin_client, lambda s: s.scalar(select(Category).where(Category.level == 1, Category.children.any()).limit(1))
+    )
     children = admin_client.get("/api/category", params={"parent": parent.id}).json()
     assert children and {c["category"] for c in children} == {parent.name}
     assert all(c["featured"] for c in admin_client.get("/api/category", params={"featured": "yes"}).json())
@@ -353,12 +455,22 @@ def test_search_is_case_insensitive_word_by_word_and_escapes_wildcards(admin_cli
     assert branded <= {p["id"] for p in admin_client.get("/api/products", params={"q": brand.upper()}).json()}
 
 
-@pytest.mark.parametrize("params,field", [
-    ({"sort": "image"}, "sort"), ({"sort": "-colour"}, "sort"), ({"per_page": "0"}, "per_page"),
-    ({"per_page": "101"}, "per_page"), ({"page": "0"}, "page"), ({"page": "two"}, "page"),
-    ({"published": "maybe"}, "published"), ({"category": "books"}, "category"), ({"brand": "-3"}, "brand"),
-    ({"category": "99999999999999999999999"}, "category"), ({"q": "x" * 101}, "q"),
-])
+@pytest.mark.parametrize(
+    "params,field",
+    [
+        ({"sort": "image"}, "sort"),
+        ({"sort": "-colour"}, "sort"),
+        ({"per_page": "0"}, "per_page"),
+        ({"per_page": "101"}, "per_page"),
+        ({"page": "0"}, "page"),
+        ({"page": "two"}, "page"),
+        ({"published": "maybe"}, "published"),
+        ({"category": "books"}, "category"),
+        ({"brand": "-3"}, "brand"),
+        ({"category": "99999999999999999999999"}, "category"),
+        ({"q": "x" * 101}, "q"),
+    ],
+)
 def test_paged_list_refuses_parameters_it_cannot_use(admin_client, params, field):
     response = admin_client.get("/api/products", params=params)
     assert response.status_code == 422
@@ -366,8 +478,12 @@ def test_paged_list_refuses_parameters_it_cannot_use(admin_client, params, field
 
 
 def test_search_ignores_case_on_both_databases(admin_any):
-    for path, term in (("/api/products", "PHYSICS"), ("/api/category", "BOOKS"), ("/api/reviews", "QUALITY"),
-                       ("/api/customers", "EXAMPLE.COM")):
+    for path, term in (
+        ("/api/products", "PHYSICS"),
+        ("/api/category", "BOOKS"),
+        ("/api/reviews", "QUALITY"),
+        ("/api/customers", "EXAMPLE.COM"),
+    ):
         upper = admin_any.get(path, params={"q": term}).json()
         assert upper and upper == admin_any.get(path, params={"q": term.lower()}).json(), path
 

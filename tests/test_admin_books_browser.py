@@ -1,6 +1,7 @@
 """Editing a book in a real browser: its book details are on the product form, the ISBN is checked
 as it is typed (the check digit named before anything is sent), authors are picked from
 suggestions or typed in with Enter, and a refusal from the server lands on its field."""
+
 from __future__ import annotations
 
 import re
@@ -92,7 +93,9 @@ def test_a_book_moved_to_another_shop_loses_its_book_details_after_a_warning(liv
     open_signed_in(live_server, page, "/admin/products")
     category = a_seeded_book(page)["categoryId"]
     book = {"isbn": isbn.make("979", "812345678"), "authors": ["Wren Abernathy"], "level": "Ages 5-8"}
-    created = api(page, "POST", "/api/products", {"name": "Moon Songs", "price": "6.00", "categoryId": category, "book": book})
+    created = api(
+        page, "POST", "/api/products", {"name": "Moon Songs", "price": "6.00", "categoryId": category, "book": book}
+    )
     assert created["status"] == 201, created
     page.goto(f"{live_server}/admin/products/{created['data']['id']}")
     page.wait_for_load_state("networkidle")

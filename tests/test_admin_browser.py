@@ -1,4 +1,5 @@
 """Signing in to the back office in a real browser, and the dashboard it lands on."""
+
 from __future__ import annotations
 
 import json
@@ -29,7 +30,12 @@ def test_sign_in_lands_on_the_dashboard_with_its_cards(live_server, page_factory
     open_dashboard(live_server, page)
     cards = page.get_by_test_id("dashboard-card")
     assert cards.count() == 4
-    assert [cards.nth(i).get_by_role("heading").inner_text() for i in range(4)] == ["Sales", "Orders", "Customers", "Earnings"]
+    assert [cards.nth(i).get_by_role("heading").inner_text() for i in range(4)] == [
+        "Sales",
+        "Orders",
+        "Customers",
+        "Earnings",
+    ]
     assert page.get_by_test_id("admin-name").inner_text() == "Administrator"
     assert page.get_by_role("heading", name="Recent Purchases").is_visible()
     assert page.get_by_role("navigation", name="Back office").get_by_role("link", name="Payout Requests").is_visible()
@@ -65,8 +71,12 @@ def test_timed_out_session_shows_the_sign_in_form_in_place(live_server, page_fac
     page, log = page_factory()
     open_dashboard(live_server, page)
     # The next session check reports a time-out, as the server does once the session has idled out.
-    page.route("**/api/auth/session", lambda route: route.fulfill(
-        status=200, content_type="application/json", body=json.dumps({"error": "SessionTimedOut"})))
+    page.route(
+        "**/api/auth/session",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps({"error": "SessionTimedOut"})
+        ),
+    )
     page.reload()
     page.get_by_text("Your session has timed out. Please sign in again.").wait_for()
     assert page.url == live_server + "/admin"

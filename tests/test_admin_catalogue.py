@@ -4,6 +4,7 @@ Each write: allowed for an administrator with the CSRF token (and audited in the
 transaction, the catalogue version bumped); refused without a session (401) or without the token
 (403), for bad input (422 with per-field errors) and for conflicts (409), with nothing written.
 """
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -50,8 +51,12 @@ def version(client) -> int:
 
 def state(client) -> tuple:
     """Everything a refused write must leave as it was."""
+
     def counts(s):
-        return tuple(s.scalar(select(func.count()).select_from(m)) for m in (Product, Category, Brand, Review, Customer, AuditEntry))
+        return tuple(
+            s.scalar(select(func.count()).select_from(m))
+            for m in (Product, Category, Brand, Review, Customer, AuditEntry)
+        )
 
     return read(client, counts), version(client)
 
@@ -63,9 +68,15 @@ def call(client, method, path, body=None, **kwargs):
 @pytest.fixture
 def product_without_orders(admin_client) -> int:
     """A product nobody ordered, with reviews (so their going with it is checked)."""
-    return read(admin_client, lambda s: s.scalar(
-        select(Product.id).where(~Product.id.in_(select(OrderLine.product_id)), Product.id.in_(select(Review.product_id)))
-        .order_by(Product.id).limit(1)))
+    return read(
+        admin_client,
+        lambda s: s.scalar(
+            select(Product.id)
+            .where(~Product.id.in_(select(OrderLine.product_id)), Product.id.in_(select(Review.product_id)))
+            .order_by(Product.id)
+            .limit(1)
+        ),
+    )
 
 
 # --- who may write ----------------------------------------------------------------------------
@@ -93,11 +104,16 @@ def test_every_write_needs_the_csrf_token(admin_client, method, path, body):
 def test_unknown_ids_are_404_and_write_nothing(admin_client):
     before = state(admin_client)
     for method, path, body in [
-        ("GET", "/api/products/999999", None), ("PATCH", "/api/products/999999", {"stock": 1}),
-        ("DELETE", "/api/products/999999", None), ("GET", "/api/category/999999", None),
-        ("DELETE", "/api/category/999999", None), ("PATCH", "/api/brands/999999", {"featured": True}),
-        ("PATCH", "/api/reviews/999999", {"published": True}), ("DELETE", "/api/reviews/999999", None),
-        ("GET", "/api/customers/999999", None), ("PATCH", "/api/customers/99999999999999999999999", {"phone": ""}),
+        ("GET", "/api/products/999999", None),
+        ("PATCH", "/api/products/999999", {"stock": 1}),
+        ("DELETE", "/api/products/999999", None),
+        ("GET", "/api/category/999999", None),
+        ("DELETE", "/api/category/999999", None),
+        ("PATCH", "/api/brands/999999", {"featured": True}),
+        ("PATCH", "/api/reviews/999999", {"published": True}),
+        ("DELETE", "/api/reviews/999999", None),
+        ("GET", "/api/customers/999999", None),
+        ("PATCH", "/api/customers/99999999999999999999999", {"phone": ""}),
     ]:
         response = call(admin_client, method, path, body)
         assert response.status_code == 404, (method, path)
@@ -115,22 +131,52 @@ def seeded_image(client) -> str:
 def test_create_product_stores_it_audits_it_and_shows_it_in_the_shop(admin_client):
     image = seeded_image(admin_client)
     version_before = version(admin_client)
-    body = {"name": "  Quantum Physics for Curious Minds ", "price": 24.5, "discount": 10, "stock": 7, "categoryId": 2,
-            "brandId": 1, "description": "Light, waves and particles.", "published": True, "images": [image]}
+    body = {
+        "name": "  Quantum Physics for Curious Minds ",
+        "price": 24.5,
+        "discount": 10,
+        "stock": 7,
+        "categoryId": 2,
+        "brandId": 1,
+        "description": "Light, waves and particles.",
+        "published": True,
+        "images": [image],
+    }
     response = admin_client.post("/api/products", json=body)
     assert response.status_code == 201, response.text
     record = response.json()
     assert response.headers["location"] == f"/api/products/{record['id']}"
     assert record | {"id": 0} == {
-        "id": 0, "name": "Quantum Physics for Curious Minds", "slug": "quantum-physics-for-curious-minds", "shop": "books",
-        "price": 24.5, "discount": 10, "stock": 7, "categoryId": 2, "brandId": 1, "description": "Light, waves and particles.",
-        "published": True, "featured": False, "images": [image], "imageUrls": ["/media/" + image], "book": None,
+        "id": 0,
+        "name": "Quantum Physics for Curious Minds",
+        "slug": "quantum-physics-for-curious-minds",
+        "shop": "books",
+        "price": 24.5,
+        "discount": 10,
+        "stock": 7,
+        "categoryId": 2,
+        "brandId": 1,
+        "description": "Light, waves and particles.",
+        "published": True,
+        "featured": False,
+        "images": [image],
+        "imageUrls": ["/media/" + image],
+        "book": None,
     }
     stored = read(admin_client, lambda s: s.get(Product, record["id"]))
     assert stored.price == Decimal("24.50") and stored.title == "Quantum Physics for Curious Minds"
     entry = last_audit(admin_client)
-    assert (entry.actor, entry.action, entry.entity, entry.entity_id) == (ADMIN_EMAIL, "create", "product", str(record["id"]))
-    assert entry.before is None and entry.after["title"] == "Quantum Physics for Curious Minds" and entry.after["price"] == "24.50"
+    assert (entry.actor, entry.action, entry.entity, entry.entity_id) == (
+        ADMIN_EMAIL,
+        "create",
+        "product",
+        str(record["id"]),
+    )
+    assert (
+        entry.before is None
+        and entry.after["title"] == "Quantum Physics for Curious Minds"
+        and entry.after["price"] == "24.50"
+    )
     assert version(admin_client) > version_before
     # The storefront shows it at once: its page, and the search for it.
     assert "Quantum Physics for Curious Minds" in admin_client.get(f"/product/{record['id']}").text
@@ -149,33 +195,38 @@ def test_product_slugs_are_unique(admin_client):
 
 
 def test_a_new_product_may_go_to_another_shop(admin_client):
-    response = admin_client.post("/api/products", json={"name": "Fresh Basil", "price": "1.20", "categoryId": 2, "shop": "grocery"})
+    response = admin_client.post(
+        "/api/products", json={"name": "Fresh Basil", "price": "1.20", "categoryId": 2, "shop": "grocery"}
+    )
     assert response.status_code == 201 and response.json()["shop"] == "grocery"
 
 
-@pytest.mark.parametrize("body,field", [
-    ({"price": "9.99", "categoryId": 2}, "name"),
-    ({"name": " x ", "price": "9.99", "categoryId": 2}, "name"),
-    ({"name": "Atlas", "price": "-1", "categoryId": 2}, "price"),
-    ({"name": "Atlas", "price": "9.999", "categoryId": 2}, "price"),
-    ({"name": "Atlas", "price": "ten", "categoryId": 2}, "price"),
-    ({"name": "Atlas", "price": "9.99", "categoryId": 2, "discount": 95}, "discount"),
-    ({"name": "Atlas", "price": "9.99", "categoryId": 2, "stock": -1}, "stock"),
-    ({"name": "Atlas", "price": "9.99", "categoryId": 2, "stock": "5"}, "stock"),
-    ({"name": "Atlas", "price": "9.99"}, "categoryId"),
-    ({"name": "Atlas", "price": "9.99", "categoryId": 999999}, "categoryId"),
-    ({"name": "Atlas", "price": "9.99", "categoryId": 2, "brandId": 999999}, "brandId"),
-    ({"name": "Atlas", "price": "9.99", "categoryId": 2, "shop": "moon"}, "shop"),
-    ({"name": "Atlas", "price": "9.99", "categoryId": 2, "published": "yes"}, "published"),
-    ({"name": "Atlas", "price": "9.99", "categoryId": 2, "images": ["a.png", "b.png", "c.png", "d.png"]}, "images"),
-    ({"name": "Atlas", "price": "9.99", "categoryId": 2, "images": ["../../etc/passwd"]}, "images.0"),
-    ({"name": "Atlas", "price": "9.99", "categoryId": 2, "images": ["uploads/never-uploaded.png"]}, "images"),
-    ({"name": "Atlas", "price": "9.99", "categoryId": 2, "colour": "red"}, "colour"),
-    ({"name": "Atlas\u0000", "price": "9.99", "categoryId": 2}, "name"),
-    ({"name": "Two\nlines", "price": "9.99", "categoryId": 2}, "name"),
-    ({"name": "Atlas", "price": "NaN", "categoryId": 2}, "price"),
-    ({"name": "Atlas", "price": "9.99", "categoryId": 10**30}, "categoryId"),
-])
+@pytest.mark.parametrize(
+    "body,field",
+    [
+        ({"price": "9.99", "categoryId": 2}, "name"),
+        ({"name": " x ", "price": "9.99", "categoryId": 2}, "name"),
+        ({"name": "Atlas", "price": "-1", "categoryId": 2}, "price"),
+        ({"name": "Atlas", "price": "9.999", "categoryId": 2}, "price"),
+        ({"name": "Atlas", "price": "ten", "categoryId": 2}, "price"),
+        ({"name": "Atlas", "price": "9.99", "categoryId": 2, "discount": 95}, "discount"),
+        ({"name": "Atlas", "price": "9.99", "categoryId": 2, "stock": -1}, "stock"),
+        ({"name": "Atlas", "price": "9.99", "categoryId": 2, "stock": "5"}, "stock"),
+        ({"name": "Atlas", "price": "9.99"}, "categoryId"),
+        ({"name": "Atlas", "price": "9.99", "categoryId": 999999}, "categoryId"),
+        ({"name": "Atlas", "price": "9.99", "categoryId": 2, "brandId": 999999}, "brandId"),
+        ({"name": "Atlas", "price": "9.99", "categoryId": 2, "shop": "moon"}, "shop"),
+        ({"name": "Atlas", "price": "9.99", "categoryId": 2, "published": "yes"}, "published"),
+        ({"name": "Atlas", "price": "9.99", "categoryId": 2, "images": ["a.png", "b.png", "c.png", "d.png"]}, "images"),
+        ({"name": "Atlas", "price": "9.99", "categoryId": 2, "images": ["../../etc/passwd"]}, "images.0"),
+        ({"name": "Atlas", "price": "9.99", "categoryId": 2, "images": ["uploads/never-uploaded.png"]}, "images"),
+        ({"name": "Atlas", "price": "9.99", "categoryId": 2, "colour": "red"}, "colour"),
+        ({"name": "Atlas\u0000", "price": "9.99", "categoryId": 2}, "name"),
+        ({"name": "Two\nlines", "price": "9.99", "categoryId": 2}, "name"),
+        ({"name": "Atlas", "price": "NaN", "categoryId": 2}, "price"),
+        ({"name": "Atlas", "price": "9.99", "categoryId": 10**30}, "categoryId"),
+    ],
+)
 def test_create_product_refuses_bad_input_field_by_field(admin_client, body, field):
     before = state(admin_client)
     response = admin_client.post("/api/products", json=body)
@@ -185,7 +236,12 @@ def test_create_product_refuses_bad_input_field_by_field(admin_client, body, fie
 
 
 def test_create_product_needs_a_json_body(admin_client):
-    assert admin_client.post("/api/products", content=b"name=x", headers={"Content-Type": "application/x-www-form-urlencoded"}).status_code == 415
+    assert (
+        admin_client.post(
+            "/api/products", content=b"name=x", headers={"Content-Type": "application/x-www-form-urlencoded"}
+        ).status_code
+        == 415
+    )
     response = admin_client.post("/api/products", content=b"{not json", headers={"Content-Type": "application/json"})
     assert response.status_code == 422 and response.json()["errors"] == {"body": "Not valid JSON"}
 
@@ -196,7 +252,12 @@ def test_toggle_published_unlists_the_product_from_the_shop(admin_client):
     assert response.status_code == 200 and response.json()["published"] is False
     assert read(admin_client, lambda s: s.get(Product, 1).published) is False
     entry = last_audit(admin_client)
-    assert (entry.action, entry.entity_id, entry.before["published"], entry.after["published"]) == ("unpublish", "1", True, False)
+    assert (entry.action, entry.entity_id, entry.before["published"], entry.after["published"]) == (
+        "unpublish",
+        "1",
+        True,
+        False,
+    )
     assert admin_client.get("/product/1").status_code == 404
     assert admin_client.patch("/api/products/1", json={"published": True}).status_code == 200
     assert last_audit(admin_client).action == "publish"
@@ -209,14 +270,26 @@ def test_edit_product_changes_only_what_is_sent(admin_client):
     assert response.status_code == 200
     after = read(admin_client, lambda s: s.get(Product, 1))
     assert (after.price, after.brand_id) == (Decimal("12.34"), 3)
-    assert (after.title, after.stock, after.category_id, after.images) == (before.title, before.stock, before.category_id, before.images)
+    assert (after.title, after.stock, after.category_id, after.images) == (
+        before.title,
+        before.stock,
+        before.category_id,
+        before.images,
+    )
     assert admin_client.patch("/api/products/1", json={"brandId": None}).json()["brandId"] is None
 
 
-@pytest.mark.parametrize("body,field", [
-    ({}, "body"), ({"name": None}, "name"), ({"price": None}, "price"), ({"categoryId": 999999}, "categoryId"),
-    ({"discount": 91}, "discount"), ({"slug": "mine"}, "slug"),
-])
+@pytest.mark.parametrize(
+    "body,field",
+    [
+        ({}, "body"),
+        ({"name": None}, "name"),
+        ({"price": None}, "price"),
+        ({"categoryId": 999999}, "categoryId"),
+        ({"discount": 91}, "discount"),
+        ({"slug": "mine"}, "slug"),
+    ],
+)
 def test_edit_product_refuses_bad_input(admin_client, body, field):
     before = state(admin_client)
     response = admin_client.patch("/api/products/1", json=body)
@@ -238,11 +311,17 @@ def test_delete_product_without_orders_takes_its_reviews(admin_client, product_w
 
 def test_delete_ordered_product_is_a_conflict(admin_client):
     before = state(admin_client)
-    orders = read(admin_client, lambda s: s.scalar(select(func.count(func.distinct(OrderLine.order_id))).where(OrderLine.product_id == 1)))
+    orders = read(
+        admin_client,
+        lambda s: s.scalar(select(func.count(func.distinct(OrderLine.order_id))).where(OrderLine.product_id == 1)),
+    )
     assert orders > 0
     response = admin_client.delete("/api/products/1")
     assert response.status_code == 409
-    assert f"it is in {orders} order" in response.json()["message"] and "Unpublish it instead" in response.json()["message"]
+    assert (
+        f"it is in {orders} order" in response.json()["message"]
+        and "Unpublish it instead" in response.json()["message"]
+    )
     assert state(admin_client) == before
 
 
@@ -291,7 +370,9 @@ def test_category_cannot_go_under_itself(admin_client):
 
 def test_duplicate_category_names_under_one_parent_conflict(admin_client):
     school = read(admin_client, lambda s: s.scalar(select(Category).where(Category.name == "School Books")))
-    sibling = read(admin_client, lambda s: s.scalar(select(Category.name).where(Category.parent_id == school.id).limit(1)))
+    sibling = read(
+        admin_client, lambda s: s.scalar(select(Category.name).where(Category.parent_id == school.id).limit(1))
+    )
     before = state(admin_client)
     for body in ({"name": "school books"}, {"name": sibling.upper(), "parentId": school.id}):
         response = admin_client.post("/api/category", json=body)
@@ -307,8 +388,10 @@ def test_category_with_products_or_children_cannot_be_deleted(admin_client):
     products = read(admin_client, lambda s: s.scalar(select(func.count()).where(Product.category_id == leaf.id)))
     response = admin_client.delete(f"/api/category/{leaf.id}")
     assert response.status_code == 409
-    assert response.json()["message"] == (f"“{leaf.name}” cannot be deleted: it has {products} product{'s' if products > 1 else ''}. "
-                                          "Move them to another category first.")
+    assert response.json()["message"] == (
+        f"“{leaf.name}” cannot be deleted: it has {products} product{'s' if products > 1 else ''}. "
+        "Move them to another category first."
+    )
     parent = read(admin_client, lambda s: s.get(Category, leaf.parent_id))
     response = admin_client.delete(f"/api/category/{parent.id}")
     assert response.status_code == 409 and "subcategor" in response.json()["message"]
@@ -323,7 +406,9 @@ def test_empty_category_is_deleted(admin_client):
 
 
 def test_category_banner_must_be_an_uploaded_file(admin_client):
-    banner = read(admin_client, lambda s: s.scalar(select(Category.banner).where(Category.banner.is_not(None)).limit(1)))
+    banner = read(
+        admin_client, lambda s: s.scalar(select(Category.banner).where(Category.banner.is_not(None)).limit(1))
+    )
     ok = admin_client.post("/api/category", json={"name": "Atlases", "banner": banner})
     assert ok.status_code == 201 and ok.json()["bannerUrl"] == "/media/" + banner
     missing = admin_client.post("/api/category", json={"name": "Maps", "banner": "categories/none.png"})
@@ -340,7 +425,9 @@ def test_brand_create_edit_and_duplicate_names(admin_client):
     existing = read(admin_client, lambda s: s.get(Brand, 1).name)
     assert admin_client.post("/api/brands", json={"name": existing.lower()}).status_code == 409
     renamed = admin_client.patch(f"/api/brands/{created.json()['id']}", json={"name": existing.upper()})
-    assert renamed.status_code == 409 and renamed.json()["message"] == f"A brand named “{existing.upper()}” already exists"
+    assert (
+        renamed.status_code == 409 and renamed.json()["message"] == f"A brand named “{existing.upper()}” already exists"
+    )
     assert admin_client.post("/api/brands", json={"name": ""}).status_code == 422
     assert state(admin_client) == before
     # Renaming to its own name in another case is not a clash with itself.
@@ -348,12 +435,16 @@ def test_brand_create_edit_and_duplicate_names(admin_client):
 
 
 def test_deleting_a_brand_keeps_its_products(admin_client):
-    brand_id = read(admin_client, lambda s: s.scalar(select(Product.brand_id).where(Product.brand_id.is_not(None)).limit(1)))
+    brand_id = read(
+        admin_client, lambda s: s.scalar(select(Product.brand_id).where(Product.brand_id.is_not(None)).limit(1))
+    )
     products = read(admin_client, lambda s: set(s.scalars(select(Product.id).where(Product.brand_id == brand_id))))
     version_before = version(admin_client)
     assert admin_client.delete(f"/api/brands/{brand_id}").status_code == 204
     assert read(admin_client, lambda s: s.get(Brand, brand_id)) is None
-    assert read(admin_client, lambda s: {p.id: p.brand_id for p in s.scalars(select(Product).where(Product.id.in_(products)))}) == dict.fromkeys(products)
+    assert read(
+        admin_client, lambda s: {p.id: p.brand_id for p in s.scalars(select(Product).where(Product.id.in_(products)))}
+    ) == dict.fromkeys(products)
     assert version(admin_client) > version_before
 
 
@@ -365,12 +456,21 @@ def product_rating(client, product_id):
 
 
 def expected_rating(client, product_id):
-    ratings = read(client, lambda s: list(s.scalars(select(Review.rating).where(Review.product_id == product_id, Review.published.is_(True)))))
-    return (Decimal(sum(ratings)) / len(ratings)).quantize(Decimal("0.01")) if ratings else Decimal("0.00"), len(ratings)
+    ratings = read(
+        client,
+        lambda s: list(
+            s.scalars(select(Review.rating).where(Review.product_id == product_id, Review.published.is_(True)))
+        ),
+    )
+    return (Decimal(sum(ratings)) / len(ratings)).quantize(Decimal("0.01")) if ratings else Decimal("0.00"), len(
+        ratings
+    )
 
 
 def test_unpublishing_and_deleting_reviews_rerates_the_product(admin_client):
-    review = read(admin_client, lambda s: s.scalar(select(Review).where(Review.published.is_(True)).order_by(Review.id).limit(1)))
+    review = read(
+        admin_client, lambda s: s.scalar(select(Review).where(Review.published.is_(True)).order_by(Review.id).limit(1))
+    )
     count_before = product_rating(admin_client, review.product_id)[1]
     response = admin_client.patch(f"/api/reviews/{review.id}", json={"published": False})
     assert response.status_code == 200 and response.json()["published"] is False
@@ -399,8 +499,12 @@ def test_review_changes_refuse_bad_input(admin_client, body):
 def test_customer_view_has_their_orders(admin_client):
     customer_id = read(admin_client, lambda s: s.scalar(select(Order.customer_id).limit(1)))
     view = admin_client.get(f"/api/customers/{customer_id}").json()
-    orders = read(admin_client, lambda s: s.scalars(select(Order).where(Order.customer_id == customer_id)
-                                                         .order_by(Order.created_at.desc(), Order.id.desc())).all())
+    orders = read(
+        admin_client,
+        lambda s: s.scalars(
+            select(Order).where(Order.customer_id == customer_id).order_by(Order.created_at.desc(), Order.id.desc())
+        ).all(),
+    )
     assert [o["id"] for o in view["orders"]] == [o.id for o in orders]
     assert [o["amount"] for o in view["orders"]] == [float(o.total) for o in orders]
     listed = admin_client.get("/api/customers", params={"q": view["email"]}).json()[0]
@@ -412,7 +516,9 @@ def test_customer_view_needs_an_administrator(client):
 
 
 def test_edit_customer_contact_details(admin_client):
-    response = admin_client.patch("/api/customers/1", json={"name": "Ada Lovelace", "email": "ADA@Example.com", "phone": "+44 20 7946 0958"})
+    response = admin_client.patch(
+        "/api/customers/1", json={"name": "Ada Lovelace", "email": "ADA@Example.com", "phone": "+44 20 7946 0958"}
+    )
     assert response.status_code == 200
     assert (response.json()["name"], response.json()["email"]) == ("Ada Lovelace", "ada@example.com")
     stored = read(admin_client, lambda s: s.get(Customer, 1))
@@ -434,8 +540,16 @@ def test_customer_email_must_be_valid_and_unused(admin_client):
 
 # --- pages --------------------------------------------------------------------------------------
 
-ADMIN_PAGES = ["/admin/products", "/admin/products/new", "/admin/products/1", "/admin/categories", "/admin/brands",
-               "/admin/reviews", "/admin/customers", "/admin/customers/1"]
+ADMIN_PAGES = [
+    "/admin/products",
+    "/admin/products/new",
+    "/admin/products/1",
+    "/admin/categories",
+    "/admin/brands",
+    "/admin/reviews",
+    "/admin/customers",
+    "/admin/customers/1",
+]
 
 
 @pytest.mark.parametrize("path", ADMIN_PAGES)

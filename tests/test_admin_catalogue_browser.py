@@ -1,6 +1,7 @@
 """The back office's catalogue in a real browser: create a product with an image and find it in
 the list and in the shop, switch published inline, delete after the confirmation dialog, lists
 whose state lives in the URL, a toast after each action, and the panel on a phone."""
+
 from __future__ import annotations
 
 import re
@@ -122,9 +123,14 @@ def test_create_a_product_with_an_image_find_it_and_see_it_in_the_shop(live_serv
 def test_the_servers_field_errors_show_next_to_the_fields(live_server, page_factory):
     page, log = page_factory()
     open_signed_in(live_server, page, "/admin/products/new")
-    page.route("**/api/products", lambda route: route.fulfill(
-        status=422, content_type="application/json",
-        body='{"message": "Please correct the highlighted fields", "errors": {"price": "Input should be less than or equal to 9999999.99", "images.0": "Upload the image again"}}'))
+    page.route(
+        "**/api/products",
+        lambda route: route.fulfill(
+            status=422,
+            content_type="application/json",
+            body='{"message": "Please correct the highlighted fields", "errors": {"price": "Input should be less than or equal to 9999999.99", "images.0": "Upload the image again"}}',
+        ),
+    )
     page.get_by_label("Name").fill("Costly Atlas")
     page.get_by_role("combobox", name="Category").click()
     page.get_by_role("option", name="Science", exact=True).click()

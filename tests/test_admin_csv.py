@@ -1,5 +1,6 @@
 """CSV exports of the admin lists: GET /api/<list>.csv with the list's own q, sort and filters,
 every matching record (no paging), a UTF-8 byte order mark, csv-module quoting, a download name."""
+
 from __future__ import annotations
 
 import csv
@@ -11,7 +12,19 @@ from conftest import sign_in
 from db.models import Review
 
 LISTS = {
-    "/api/products": ["id", "name", "shop", "category", "brand", "price", "discount", "stock", "published", "featured", "image"],
+    "/api/products": [
+        "id",
+        "name",
+        "shop",
+        "category",
+        "brand",
+        "price",
+        "discount",
+        "stock",
+        "published",
+        "featured",
+        "image",
+    ],
     "/api/category": ["id", "level", "featured", "name", "category", "banner"],
     "/api/brands": ["id", "featured", "name", "logo"],
     "/api/reviews": ["id", "product", "customer", "rating", "published", "comment"],
@@ -43,7 +56,9 @@ def test_export_follows_the_lists_search_sort_and_filters_not_its_paging(admin_c
     page = admin_client.get("/api/products", params=params)
     total = int(page.headers["x-total-count"])
     assert len(rows) == total > 10
-    everything = admin_client.get("/api/products", params={k: v for k, v in params.items() if k not in ("page", "per_page")}).json()
+    everything = admin_client.get(
+        "/api/products", params={k: v for k, v in params.items() if k not in ("page", "per_page")}
+    ).json()
     assert [int(r["id"]) for r in rows] == [p["id"] for p in everything]
     assert all(r["published"] == "yes" for r in rows)
     prices = [float(r["price"]) for r in rows]
@@ -73,10 +88,14 @@ def test_export_keeps_line_breaks_inside_a_cell(admin_client):
 
 
 def test_export_defuses_spreadsheet_formulas_but_not_phone_numbers(admin_client):
-    for name in ("=HYPERLINK(\"http://x\")", "+cmd|' /C calc'!A0 hyperlink", "@SUM(1) hyperlink"):
+    for name in ('=HYPERLINK("http://x")', "+cmd|' /C calc'!A0 hyperlink", "@SUM(1) hyperlink"):
         assert admin_client.post("/api/products", json={"name": name, "price": "1", "categoryId": 2}).status_code == 201
     rows = parse(admin_client.get("/api/products.csv", params={"q": "hyperlink", "sort": "name"}))
-    assert [r["name"] for r in rows] == ["'+cmd|' /C calc'!A0 hyperlink", "'=HYPERLINK(\"http://x\")", "'@SUM(1) hyperlink"]
+    assert [r["name"] for r in rows] == [
+        "'+cmd|' /C calc'!A0 hyperlink",
+        '\'=HYPERLINK("http://x")',
+        "'@SUM(1) hyperlink",
+    ]
     admin_client.patch("/api/customers/1", json={"phone": "+1 555-114-5911"})
     customers = parse(admin_client.get("/api/customers.csv", params={"q": "555-114-5911"}))
     assert "+1 555-114-5911" in [c["phone"] for c in customers]

@@ -5,6 +5,7 @@ writes nothing); refunds reverse the seller's earning and the store's commission
 exceed the seller's balance, even when two are accepted at once; every write is audited; and the
 ledger check holds on the seed and after a day of such work (and catches a broken ledger).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -47,14 +48,17 @@ def write(client, fn):
 def ledger_state(client) -> tuple:
     """Everything a refused write must leave as it was."""
     models = (Order, OrderStatusChange, Earning, RefundRequest, Payout, PayoutRequest, PackagePayment)
-    return read(client, lambda s: (
-        tuple(s.scalar(select(func.count()).select_from(m)) for m in models),
-        # Signing in is audited too; what must stay is the record of changes to the shop.
-        s.scalar(select(func.count()).select_from(AuditEntry).where(AuditEntry.entity != "account")),
-        tuple(s.execute(select(Order.status).order_by(Order.id)).scalars()),
-        tuple(s.execute(select(RefundRequest.status).order_by(RefundRequest.id)).scalars()),
-        tuple(s.execute(select(PayoutRequest.status).order_by(PayoutRequest.id)).scalars()),
-    ))
+    return read(
+        client,
+        lambda s: (
+            tuple(s.scalar(select(func.count()).select_from(m)) for m in models),
+            # Signing in is audited too; what must stay is the record of changes to the shop.
+            s.scalar(select(func.count()).select_from(AuditEntry).where(AuditEntry.entity != "account")),
+            tuple(s.execute(select(Order.status).order_by(Order.id)).scalars()),
+            tuple(s.execute(select(RefundRequest.status).order_by(RefundRequest.id)).scalars()),
+            tuple(s.execute(select(PayoutRequest.status).order_by(PayoutRequest.id)).scalars()),
+        ),
+    )
 
 
 def first_id(client, statement) -> int:
@@ -64,8 +68,16 @@ def first_id(client, statement) -> int:
 
 
 def audit_entries(client, entity: str, entity_id) -> list[AuditEntry]:
-    return read(client, lambda s: list(s.scalars(
-        select(AuditEntry).where(AuditEntry.entity == entity, AuditEntry.entity_id == str(entity_id)).order_by(AuditEntry.id))))
+    return read(
+        client,
+        lambda s: list(
+            s.scalars(
+                select(AuditEntry)
+                .where(AuditEntry.entity == entity, AuditEntry.entity_id == str(entity_id))
+                .order_by(AuditEntry.id)
+            )
+        ),
+    )
 
 
 def balance(client, seller_id: int) -> Decimal:
@@ -81,8 +93,11 @@ def assert_ledger_holds(client):
 
 
 def order_with_seller_lines(status: str):
-    return (select(Order.id).where(Order.status == status, Order.id.in_(select(OrderLine.order_id).where(OrderLine.seller_id.is_not(None))))
-            .order_by(Order.id))
+    return (
+        select(Order.id)
+        .where(Order.status == status, Order.id.in_(select(OrderLine.order_id).where(OrderLine.seller_id.is_not(None))))
+        .order_by(Order.id)
+    )
 
 
 @pytest.mark.parametrize("current,wanted", list(itertools.product(ORDER_STATUSES, repeat=2)))
@@ -106,12 +121,22 @@ def test_order_moves_follow_the_state_machine(admin_client, current, wanted):
 
 def test_delivering_an_order_earns_each_seller_line_at_its_rate(admin_client):
     order_id = first_id(admin_client, order_with_seller_lines("Processing"))
-    lines = read(admin_client, lambda s: [(l.id, l.seller_id, l.amount, l.commission_rate)
-                                          for l in s.scalars(select(OrderLine).where(OrderLine.order_id == order_id))])
+    lines = read(
+        admin_client,
+        lambda s: [
+            (l.id, l.seller_id, l.amount, l.commission_rate)
+            for l in s.scalars(select(OrderLine).where(OrderLine.order_id == order_id))
+        ],
+    )
     balances = {seller: balance(admin_client, seller) for _, seller, _, _ in lines if seller}
     assert admin_client.patch(f"/api/orders/{order_id}", json={"status": "Delivered"}).status_code == 200
-    earned = read(admin_client, lambda s: {e.order_line_id: (e.seller_earning, e.admin_commission)
-                                           for e in s.scalars(select(Earning).where(Earning.order_id == order_id))})
+    earned = read(
+        admin_client,
+        lambda s: {
+            e.order_line_id: (e.seller_earning, e.admin_commission)
+            for e in s.scalars(select(Earning).where(Earning.order_id == order_id))
+        },
+    )
     expected = {line: split(amount, rate) for line, seller, amount, rate in lines if seller}
     assert earned == expected
     for seller, before in balances.items():
@@ -135,8 +160,12 @@ def test_order_view_and_unknown_order(admin_client):
 
 
 def seller_refund(status: str):
-    return (select(RefundRequest.id).join(OrderLine, RefundRequest.order_line_id == OrderLine.id)
-            .where(RefundRequest.status == status, OrderLine.seller_id.is_not(None)).order_by(RefundRequest.id))
+    return (
+        select(RefundRequest.id)
+        .join(OrderLine, RefundRequest.order_line_id == OrderLine.id)
+        .where(RefundRequest.status == status, OrderLine.seller_id.is_not(None))
+        .order_by(RefundRequest.id)
+    )
 
 
 @pytest.mark.parametrize("current,wanted", list(itertools.product(REFUND_STATUSES, repeat=2)))
@@ -157,8 +186,12 @@ def test_refund_moves_follow_the_state_machine(admin_client, current, wanted):
 
 def test_accepting_a_refund_reverses_the_seller_earning_and_the_commission(admin_client):
     refund_id = first_id(admin_client, seller_refund("Processing"))
-    amount, seller_id, rate, order_id = read(admin_client, lambda s: (lambda r: (
-        r.amount, r.order_line.seller_id, r.order_line.commission_rate, r.order_line.order_id))(s.get(RefundRequest, refund_id)))
+    amount, seller_id, rate, order_id = read(
+        admin_client,
+        lambda s: (lambda r: (r.amount, r.order_line.seller_id, r.order_line.commission_rate, r.order_line.order_id))(
+            s.get(RefundRequest, refund_id)
+        ),
+    )
     commission = lambda: read(admin_client, lambda s: s.scalar(select(func.sum(Earning.admin_commission))))  # noqa: E731
     balance_before, commission_before = balance(admin_client, seller_id), commission()
     response = admin_client.patch(f"/api/refund-requests/{refund_id}", json={"status": "Accepted"})
@@ -167,18 +200,31 @@ def test_accepting_a_refund_reverses_the_seller_earning_and_the_commission(admin
     assert balance(admin_client, seller_id) == balance_before - seller_part
     assert commission() == commission_before - store_part
     history = admin_client.get(f"/api/earning-history?seller={seller_id}&kind=refund&q={order_id}").json()
-    assert {"orderNo": order_id, "kind": "refund", "sellerEarning": float(-seller_part),
-            "adminCommission": float(-store_part)}.items() <= history[0].items()
+    assert {
+        "orderNo": order_id,
+        "kind": "refund",
+        "sellerEarning": float(-seller_part),
+        "adminCommission": float(-store_part),
+    }.items() <= history[0].items()
     assert_ledger_holds(admin_client)
 
 
 def delivered_seller_line(client) -> tuple[int, Decimal]:
     """A delivered seller line nobody asked a refund for."""
-    return read(client, lambda s: s.execute(
-        select(OrderLine.id, OrderLine.amount).join(Order, OrderLine.order_id == Order.id)
-        .where(Order.status == "Delivered", OrderLine.seller_id.is_not(None),
-               ~OrderLine.id.in_(select(RefundRequest.order_line_id)))
-        .order_by(OrderLine.id).limit(1)).one())
+    return read(
+        client,
+        lambda s: s.execute(
+            select(OrderLine.id, OrderLine.amount)
+            .join(Order, OrderLine.order_id == Order.id)
+            .where(
+                Order.status == "Delivered",
+                OrderLine.seller_id.is_not(None),
+                ~OrderLine.id.in_(select(RefundRequest.order_line_id)),
+            )
+            .order_by(OrderLine.id)
+            .limit(1)
+        ).one(),
+    )
 
 
 def test_a_refund_cannot_exceed_what_was_paid(admin_client):
@@ -186,12 +232,18 @@ def test_a_refund_cannot_exceed_what_was_paid(admin_client):
     before = ledger_state(admin_client)
     too_much = admin_client.post("/api/refund-requests", json={"orderLineId": line_id, "amount": float(paid) + 0.01})
     assert too_much.status_code == 422 and "amount" in too_much.json()["errors"]
-    for bad in ({"orderLineId": line_id, "amount": 0}, {"orderLineId": line_id, "amount": -5},
-                {"orderLineId": line_id, "amount": 1.001}, {"orderLineId": 999999, "amount": 1}):
+    for bad in (
+        {"orderLineId": line_id, "amount": 0},
+        {"orderLineId": line_id, "amount": -5},
+        {"orderLineId": line_id, "amount": 1.001},
+        {"orderLineId": 999999, "amount": 1},
+    ):
         assert admin_client.post("/api/refund-requests", json=bad).status_code == 422, bad
     assert ledger_state(admin_client) == before
 
-    first = admin_client.post("/api/refund-requests", json={"orderLineId": line_id, "amount": float(paid), "reason": "Damaged"})
+    first = admin_client.post(
+        "/api/refund-requests", json={"orderLineId": line_id, "amount": float(paid), "reason": "Damaged"}
+    )
     assert first.status_code == 201, first.text
     assert first.json()["status"] == "Pending" and first.json()["next"] == ["Processing"]
     assert admin_client.post("/api/refund-requests", json={"orderLineId": line_id, "amount": 0.01}).status_code == 422
@@ -199,11 +251,16 @@ def test_a_refund_cannot_exceed_what_was_paid(admin_client):
     # A request written before the line was refunded in full cannot then be accepted on top of it.
     def sneak_in(session):
         session.add(RefundRequest(order_line_id=line_id, amount=Decimal("1.00"), status="Processing"))
+
     write(admin_client, sneak_in)
-    sneaked = first_id(admin_client, select(RefundRequest.id).where(RefundRequest.order_line_id == line_id,
-                                                                     RefundRequest.amount == Decimal("1.00")))
+    sneaked = first_id(
+        admin_client,
+        select(RefundRequest.id).where(RefundRequest.order_line_id == line_id, RefundRequest.amount == Decimal("1.00")),
+    )
     for status in ("Processing", "Accepted"):
-        assert admin_client.patch(f"/api/refund-requests/{first.json()['id']}", json={"status": status}).status_code == 200
+        assert (
+            admin_client.patch(f"/api/refund-requests/{first.json()['id']}", json={"status": status}).status_code == 200
+        )
     before = ledger_state(admin_client)
     refused = admin_client.patch(f"/api/refund-requests/{sneaked}", json={"status": "Accepted"})
     assert refused.status_code == 409 and "more than" in refused.json()["message"]
@@ -212,7 +269,9 @@ def test_a_refund_cannot_exceed_what_was_paid(admin_client):
 
 
 def test_only_a_delivered_order_is_refunded(admin_client):
-    line_id = first_id(admin_client, select(OrderLine.id).join(Order, OrderLine.order_id == Order.id).where(Order.status == "Pending"))
+    line_id = first_id(
+        admin_client, select(OrderLine.id).join(Order, OrderLine.order_id == Order.id).where(Order.status == "Pending")
+    )
     response = admin_client.post("/api/refund-requests", json={"orderLineId": line_id, "amount": 1})
     assert response.status_code == 409 and "delivered" in response.json()["message"]
 
@@ -230,8 +289,12 @@ def test_publishing_a_seller_is_audited(admin_client):
 
 
 def test_a_package_change_records_its_payment_and_later_orders_earn_at_the_new_rate(admin_client):
-    seller_id, old_package = read(admin_client, lambda s: s.execute(
-        select(Seller.id, Package.name).join(Package).where(Package.name == "Silver").order_by(Seller.id).limit(1)).one())
+    seller_id, old_package = read(
+        admin_client,
+        lambda s: s.execute(
+            select(Seller.id, Package.name).join(Package).where(Package.name == "Silver").order_by(Seller.id).limit(1)
+        ).one(),
+    )
     gold = read(admin_client, lambda s: s.scalar(select(Package).where(Package.name == "Gold")))
     old_line = first_id(admin_client, select(OrderLine.id).where(OrderLine.seller_id == seller_id))
     old_rate = read(admin_client, lambda s: s.get(OrderLine, old_line).commission_rate)
@@ -243,20 +306,38 @@ def test_a_package_change_records_its_payment_and_later_orders_earn_at_the_new_r
     assert response.status_code == 200, response.text
     assert response.json()["package"] == "Gold"
     newest = admin_client.get(f"/api/package-payments?seller={seller_id}").json()
-    assert int(admin_client.get(f"/api/package-payments?seller={seller_id}").headers["X-Total-Count"]) == int(payments) + 1
+    assert (
+        int(admin_client.get(f"/api/package-payments?seller={seller_id}").headers["X-Total-Count"]) == int(payments) + 1
+    )
     assert {"package": "Gold", "amount": float(gold.price), "payment": "PayPal"}.items() <= newest[0].items()
-    assert admin_client.patch(f"/api/sellers/{seller_id}", json={"package": "Gold", "paymentMethod": "Cash"}).status_code == 422
+    assert (
+        admin_client.patch(f"/api/sellers/{seller_id}", json={"package": "Gold", "paymentMethod": "Cash"}).status_code
+        == 422
+    )
     assert [e.action for e in audit_entries(admin_client, "seller", seller_id)] == ["package"]
     assert audit_entries(admin_client, "package_payment", newest[0]["no"])
 
     # The earlier line keeps its rate; a new order of the seller's product earns at Gold's.
     assert read(admin_client, lambda s: s.get(OrderLine, old_line).commission_rate) == old_rate != gold.commission_rate
-    product = read(admin_client, lambda s: s.scalars(select(Product).where(
-        Product.seller_id == seller_id, Product.published.is_(True), Product.stock > 0)).first())
+    product = read(
+        admin_client,
+        lambda s: s.scalars(
+            select(Product).where(Product.seller_id == seller_id, Product.published.is_(True), Product.stock > 0)
+        ).first(),
+    )
     from db.checkout import sale_price
-    order = admin_client.post("/api/checkout", json={
-        "name": "Ada Reader", "email": "ada@example.com", "phone": "+1 555 010 2030", "billingAddress": "1 Main St, Springfield",
-        "paymentMethod": "Cash", "items": [{"id": str(product.id), "qty": 1, "price": float(sale_price(product))}]})
+
+    order = admin_client.post(
+        "/api/checkout",
+        json={
+            "name": "Ada Reader",
+            "email": "ada@example.com",
+            "phone": "+1 555 010 2030",
+            "billingAddress": "1 Main St, Springfield",
+            "paymentMethod": "Cash",
+            "items": [{"id": str(product.id), "qty": 1, "price": float(sale_price(product))}],
+        },
+    )
     assert order.status_code == 201, order.text
     number = order.json()["orderNo"]
     for status in ("Processing", "Delivered"):
@@ -270,7 +351,9 @@ def test_a_package_change_records_its_payment_and_later_orders_earn_at_the_new_r
 
 
 def open_payout_request(client, *, affordable: bool = True) -> int:
-    request_id = first_id(client, select(PayoutRequest.id).where(PayoutRequest.status == "Processing").order_by(PayoutRequest.id))
+    request_id = first_id(
+        client, select(PayoutRequest.id).where(PayoutRequest.status == "Processing").order_by(PayoutRequest.id)
+    )
     request = read(client, lambda s: s.get(PayoutRequest, request_id))
     assert (request.amount <= balance(client, request.seller_id)) is affordable or not affordable
     return request_id
@@ -278,7 +361,9 @@ def open_payout_request(client, *, affordable: bool = True) -> int:
 
 @pytest.mark.parametrize("current,wanted", list(itertools.product(PAYOUT_REQUEST_STATUSES, ("Accepted", "Rejected"))))
 def test_payout_request_moves_follow_the_state_machine(admin_client, current, wanted):
-    request_id = first_id(admin_client, select(PayoutRequest.id).where(PayoutRequest.status == current).order_by(PayoutRequest.id))
+    request_id = first_id(
+        admin_client, select(PayoutRequest.id).where(PayoutRequest.status == current).order_by(PayoutRequest.id)
+    )
     before = ledger_state(admin_client)
     response = admin_client.patch(f"/api/payout-requests/{request_id}", json={"status": wanted, "payment": "Stripe"})
     if wanted not in PAYOUT_REQUEST_MOVES[current]:
@@ -296,11 +381,15 @@ def test_payout_request_moves_follow_the_state_machine(admin_client, current, wa
 
 def test_accepting_a_payout_lowers_the_balance_and_needs_a_payment_method(admin_client):
     request_id = open_payout_request(admin_client)
-    seller_id, amount = read(admin_client, lambda s: (lambda r: (r.seller_id, r.amount))(s.get(PayoutRequest, request_id)))
+    seller_id, amount = read(
+        admin_client, lambda s: (lambda r: (r.seller_id, r.amount))(s.get(PayoutRequest, request_id))
+    )
     before = balance(admin_client, seller_id)
     assert admin_client.patch(f"/api/payout-requests/{request_id}", json={"status": "Accepted"}).status_code == 422
     assert admin_client.patch(f"/api/payout-requests/{request_id}", json={"status": "Processing"}).status_code == 422
-    response = admin_client.patch(f"/api/payout-requests/{request_id}", json={"status": "Accepted", "payment": "Payoneer"})
+    response = admin_client.patch(
+        f"/api/payout-requests/{request_id}", json={"status": "Accepted", "payment": "Payoneer"}
+    )
     assert response.status_code == 200
     assert balance(admin_client, seller_id) == before - amount
     assert response.json()["balance"] == float(before - amount)
@@ -310,10 +399,13 @@ def test_accepting_a_payout_lowers_the_balance_and_needs_a_payment_method(admin_
 
 def add_payout_request(client, seller_id: int, amount: Decimal) -> int:
     def add(session):
-        request = PayoutRequest(seller_id=seller_id, amount=amount, balance_at_request=seller_balance(session, seller_id))
+        request = PayoutRequest(
+            seller_id=seller_id, amount=amount, balance_at_request=seller_balance(session, seller_id)
+        )
         session.add(request)
         session.flush()
         return request.id
+
     return write(client, add)
 
 
@@ -344,8 +436,9 @@ def accept_both_at_once(client, seller_id: int, available: Decimal) -> list:
     def accept(request_id):
         start.wait()
         try:
-            client.app.state.services.db.write_sync(decide_payout_request, ADMIN_EMAIL, request_id,
-                                                    PayoutDecision(status="Accepted", payment="Stripe"))
+            client.app.state.services.db.write_sync(
+                decide_payout_request, ADMIN_EMAIL, request_id, PayoutDecision(status="Accepted", payment="Stripe")
+            )
             outcomes.append("accepted")
         except Conflict as refused:
             outcomes.append(refused.message)
@@ -402,17 +495,28 @@ def test_lists_search_filter_sort_page_and_export(admin_client):
     some = orders.json()[0]
     assert some["id"] in [o["id"] for o in admin_client.get(f"/api/orders?q={some['id']}").json()]
     by_customer = admin_client.get(f"/api/orders?q={some['customer'].split()[0]}").json()
-    assert by_customer and all(some["customer"].split()[0].lower() in (o["customer"] + o["billingAddress"]).lower()
-                               or str(o["id"]).find(some["customer"].split()[0]) >= 0 for o in by_customer)
+    assert by_customer and all(
+        some["customer"].split()[0].lower() in (o["customer"] + o["billingAddress"]).lower()
+        or str(o["id"]).find(some["customer"].split()[0]) >= 0
+        for o in by_customer
+    )
     assert admin_client.get("/api/orders?status=Lost").status_code == 422
     csv = admin_client.get("/api/orders.csv?status=Pending")
     assert csv.status_code == 200 and csv.text.lstrip("\ufeff").startswith("id,purchaseDate,customer")
-    assert csv.text.count("\r\n") - 1 == int(admin_client.get("/api/orders?status=Pending&per_page=1").headers["X-Total-Count"])
+    assert csv.text.count("\r\n") - 1 == int(
+        admin_client.get("/api/orders?status=Pending&per_page=1").headers["X-Total-Count"]
+    )
     sellers = admin_client.get("/api/sellers?sort=-balance").json()
     assert [s["balance"] for s in sellers] == sorted((s["balance"] for s in sellers), reverse=True)
-    for path in ("/api/refund-requests?status=Accepted", "/api/earning-history?kind=sale&per_page=3",
-                 "/api/payout-requests?status=Processing", "/api/payouts?sort=amount", "/api/package-payments?package=Gold",
-                 "/api/audit-log", "/api/packages"):
+    for path in (
+        "/api/refund-requests?status=Accepted",
+        "/api/earning-history?kind=sale&per_page=3",
+        "/api/payout-requests?status=Processing",
+        "/api/payouts?sort=amount",
+        "/api/package-payments?package=Gold",
+        "/api/audit-log",
+        "/api/packages",
+    ):
         assert admin_client.get(path).status_code == 200, path
 
 
@@ -436,23 +540,36 @@ def test_the_ledger_check_holds_after_a_day_of_orders_refunds_and_payouts(admin_
         for status in ("Processing", "Delivered"):
             assert admin_client.patch(f"/api/orders/{order_id}", json={"status": status}).status_code == 200
         line = admin_client.get(f"/api/orders/{order_id}").json()["lines"][0]
-        refund = admin_client.post("/api/refund-requests", json={"orderLineId": line["id"], "amount": round(line["refundable"] / 2, 2)})
+        refund = admin_client.post(
+            "/api/refund-requests", json={"orderLineId": line["id"], "amount": round(line["refundable"] / 2, 2)}
+        )
         assert refund.status_code == 201, refund.text
         for status in ("Processing", "Accepted"):
-            assert admin_client.patch(f"/api/refund-requests/{refund.json()['id']}", json={"status": status}).status_code == 200
+            assert (
+                admin_client.patch(f"/api/refund-requests/{refund.json()['id']}", json={"status": status}).status_code
+                == 200
+            )
         if line["sellerId"]:
             request_id = add_payout_request(admin_client, line["sellerId"], Decimal("5.00"))
-            assert admin_client.patch(f"/api/payout-requests/{request_id}", json={"status": "Accepted", "payment": "Cash"}).status_code == 200
+            assert (
+                admin_client.patch(
+                    f"/api/payout-requests/{request_id}", json={"status": "Accepted", "payment": "Cash"}
+                ).status_code
+                == 200
+            )
     assert_ledger_holds(admin_client)
 
 
-@pytest.mark.parametrize("tamper", [
-    update(Earning).where(Earning.id == 1).values(seller_earning=Earning.seller_earning + 1),
-    update(Order).where(Order.id == 2).values(total=Order.total + 1),
-    update(RefundRequest).where(RefundRequest.status == "Pending").values(status="Accepted"),
-    update(PayoutRequest).where(PayoutRequest.status == "Rejected").values(status="Accepted"),
-    update(Payout).values(amount=Payout.amount * 100),
-])
+@pytest.mark.parametrize(
+    "tamper",
+    [
+        update(Earning).where(Earning.id == 1).values(seller_earning=Earning.seller_earning + 1),
+        update(Order).where(Order.id == 2).values(total=Order.total + 1),
+        update(RefundRequest).where(RefundRequest.status == "Pending").values(status="Accepted"),
+        update(PayoutRequest).where(PayoutRequest.status == "Rejected").values(status="Accepted"),
+        update(Payout).values(amount=Payout.amount * 100),
+    ],
+)
 def test_the_ledger_check_finds_a_broken_ledger(admin_client, tamper):
     write(admin_client, lambda s: s.execute(tamper))
     report = read(admin_client, check_ledger)

@@ -5,6 +5,7 @@ one that cannot be accepted (above the seller's balance); an order moved on to d
 refund asked for on one of its lines; a seller moved to another package; every page of the area
 without console errors on a desktop and on a phone. The records acted on are found through the
 API, never by a hard-coded id."""
+
 from __future__ import annotations
 
 import re
@@ -112,8 +113,11 @@ def test_accepting_a_refund_takes_it_off_the_sellers_balance_and_into_the_earnin
 def test_accept_one_payout_request_and_reject_another(live_server, page_factory):
     page, log = page_factory()
     open_signed_in(live_server, page, "/admin/payout-requests?status=Processing&sort=no&per_page=100")
-    waiting = [r for r in records(page, "/api/payout-requests?status=Processing&sort=no&per_page=100")
-               if Decimal(str(r["requestAmount"])) <= Decimal(str(r["balance"]))]
+    waiting = [
+        r
+        for r in records(page, "/api/payout-requests?status=Processing&sort=no&per_page=100")
+        if Decimal(str(r["requestAmount"])) <= Decimal(str(r["balance"]))
+    ]
     assert len(waiting) >= 3, "the seed leaves payout requests waiting"
     paid, refused, raced = waiting[:3]
     payouts_before = int(page.request.get(f"{live_server}/api/payouts?per_page=1").headers["x-total-count"])
@@ -128,7 +132,10 @@ def test_accept_one_payout_request_and_reject_another(live_server, page_factory)
     dialog.get_by_role("combobox", name="Payment method").click()
     page.get_by_role("option", name="PayPal", exact=True).click()
     ok.click()
-    toast(page, f"Payout request #{paid['no']} accepted: {money(paid['requestAmount'])} paid to {paid['seller']} by PayPal")
+    toast(
+        page,
+        f"Payout request #{paid['no']} accepted: {money(paid['requestAmount'])} paid to {paid['seller']} by PayPal",
+    )
     dialog.wait_for(state="hidden")
     settled(page)
     expect(listed(page, str(paid["no"]))).to_have_count(0)  # no longer waiting
@@ -139,7 +146,10 @@ def test_accept_one_payout_request_and_reject_another(live_server, page_factory)
     settled(page)
 
     # Decided meanwhile in another tab: the server refuses, the page says why and reloads.
-    assert api(page, "PATCH", f"/api/payout-requests/{raced['no']}", {"status": "Accepted", "payment": "Cash"})["status"] == 200
+    assert (
+        api(page, "PATCH", f"/api/payout-requests/{raced['no']}", {"status": "Accepted", "payment": "Cash"})["status"]
+        == 200
+    )
     page.get_by_role("button", name=f"Reject payout request #{raced['no']}").click()
     confirm(page, f"Move payout request #{raced['no']} to Rejected")
     expect(page.locator(".Toastify__toast--error").filter(has_text="which is final")).to_have_count(1)
@@ -160,7 +170,12 @@ def test_accept_one_payout_request_and_reject_another(live_server, page_factory)
     page.goto(f"{live_server}/admin/payouts?sort=-no")
     page.wait_for_load_state("networkidle")
     assert int(page.request.get(f"{live_server}/api/payouts?per_page=1").headers["x-total-count"]) == payouts_before + 2
-    ours = rows(page).filter(has_text=f"{paid['seller']} ({paid['shopName']})").filter(has_text="PayPal").filter(has_text=money(paid["requestAmount"]))
+    ours = (
+        rows(page)
+        .filter(has_text=f"{paid['seller']} ({paid['shopName']})")
+        .filter(has_text="PayPal")
+        .filter(has_text=money(paid["requestAmount"]))
+    )
     expect(ours.first).to_be_visible()
 
     # A request above the seller's balance now (the list's answer made so) cannot be accepted.
@@ -238,7 +253,9 @@ def test_a_seller_moves_to_another_package_and_the_payment_is_recorded(live_serv
     toast(page, f"{seller['shopName']} moved to Gold; a package payment of {money(gold['price'])} was recorded")
     dialog.wait_for(state="hidden")
     settled(page)
-    expect(page.get_by_role("button", name=f"Change package of {seller['shopName']}")).to_have_count(0)  # no longer Silver
+    expect(page.get_by_role("button", name=f"Change package of {seller['shopName']}")).to_have_count(
+        0
+    )  # no longer Silver
 
     page.goto(f"{live_server}/admin/package-payments?sort=-no")
     page.wait_for_load_state("networkidle")

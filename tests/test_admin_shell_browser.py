@@ -1,5 +1,6 @@
 """The back-office shell in a real browser: text direction, the header-fixed flag, the phone
 drawer, the dashboard's sales chart, and what happens to a page whose session has ended."""
+
 from __future__ import annotations
 
 import json
@@ -16,8 +17,16 @@ PASSWORD_FIELD = re.compile(r"^Password")
 def sign_in(page, base: str, path: str = "/admin") -> None:
     """Signs the page's browser context in through the API (the form has its own tests), then opens `path`."""
     token = page.request.get(base + "/api/auth/csrf").json()["csrfToken"]
-    response = page.request.post(base + "/api/auth/callback/credentials", form={
-        "csrfToken": token, "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD, "callbackUrl": path, "json": "true"})
+    response = page.request.post(
+        base + "/api/auth/callback/credentials",
+        form={
+            "csrfToken": token,
+            "email": ADMIN_EMAIL,
+            "password": ADMIN_PASSWORD,
+            "callbackUrl": path,
+            "json": "true",
+        },
+    )
     assert response.ok, response.text()
     page.goto(base + path)
     page.wait_for_load_state("networkidle")
@@ -42,19 +51,25 @@ def test_the_direction_switch_mirrors_the_panel_and_is_remembered(live_server, p
     switch.click()
     page.wait_for_function("() => document.documentElement.dir === 'rtl'")
     # The layout really mirrors: the sidebar moves to the right-hand edge.
-    page.wait_for_function("() => document.querySelector('[data-testid=admin-sidebar]').getBoundingClientRect().left > 900")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=admin-sidebar]').getBoundingClientRect().left > 900"
+    )
     assert switch.get_attribute("aria-pressed") == "true"
     toast(page, "Layout set to right-to-left").wait_for()
     assert json.loads(page.evaluate("localStorage.getItem('settings')"))["direction"] == "rtl"
 
     page.reload()
     page.wait_for_function("() => document.documentElement.dir === 'rtl'")
-    page.wait_for_function("() => document.querySelector('[data-testid=admin-sidebar]').getBoundingClientRect().left > 900")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=admin-sidebar]').getBoundingClientRect().left > 900"
+    )
     assert page.get_by_role("button", name="Right-to-left layout").get_attribute("aria-pressed") == "true"
 
     page.get_by_role("button", name="Right-to-left layout").click()
     page.wait_for_function("() => document.documentElement.dir === 'ltr'")
-    page.wait_for_function("() => document.querySelector('[data-testid=admin-sidebar]').getBoundingClientRect().left === 0")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=admin-sidebar]').getBoundingClientRect().left === 0"
+    )
     assert log.errors() == []
 
 
@@ -71,7 +86,9 @@ def test_the_header_fixed_toggle_pins_the_app_bar(live_server, page_factory):
     page.evaluate("window.scrollTo(0, 0)")
     toggle = page.get_by_role("button", name="Fixed header")
     toggle.click()
-    page.wait_for_function("() => getComputedStyle(document.querySelector('[data-testid=admin-app-bar]')).position === 'fixed'")
+    page.wait_for_function(
+        "() => getComputedStyle(document.querySelector('[data-testid=admin-app-bar]')).position === 'fixed'"
+    )
     assert toggle.get_attribute("aria-pressed") == "true"
     said = toast(page, "The header now stays at the top")
     said.wait_for()
@@ -86,7 +103,9 @@ def test_the_header_fixed_toggle_pins_the_app_bar(live_server, page_factory):
     assert first_card["y"] >= bar.bounding_box()["height"]
 
     toggle.click()
-    page.wait_for_function("() => getComputedStyle(document.querySelector('[data-testid=admin-app-bar]')).position === 'static'")
+    page.wait_for_function(
+        "() => getComputedStyle(document.querySelector('[data-testid=admin-app-bar]')).position === 'static'"
+    )
     assert log.errors() == []
 
 
@@ -100,8 +119,21 @@ def test_the_panel_on_a_phone(live_server, page_factory):
     page.get_by_role("button", name="Open navigation").click()
     drawer = page.get_by_test_id("admin-drawer")
     drawer.wait_for()
-    for name in ("Dashboard", "Products", "Categories", "Brands", "Reviews", "Orders", "Customers", "Refund Requests",
-                 "Sellers", "Package Payments", "Earning History", "Payouts", "Payout Requests"):
+    for name in (
+        "Dashboard",
+        "Products",
+        "Categories",
+        "Brands",
+        "Reviews",
+        "Orders",
+        "Customers",
+        "Refund Requests",
+        "Sellers",
+        "Package Payments",
+        "Earning History",
+        "Payouts",
+        "Payout Requests",
+    ):
         assert drawer.get_by_role("link", name=name).is_visible(), name
     assert drawer.get_by_role("link", name="Dashboard").get_attribute("aria-current") == "page"
     page.keyboard.press("Escape")
@@ -219,11 +251,15 @@ def server_with_its_database(seeded_sqlite, tmp_path_factory):
 def age_every_session(db_file) -> None:
     """Every session was last seen (and started) long ago: past both its idle and absolute limits."""
     with sqlite3.connect(db_file) as connection:
-        connection.execute("UPDATE auth_session SET created_at = '2000-01-01 00:00:00.000000', "
-                           "last_seen_at = '2000-01-01 00:00:00.000000'")
+        connection.execute(
+            "UPDATE auth_session SET created_at = '2000-01-01 00:00:00.000000', "
+            "last_seen_at = '2000-01-01 00:00:00.000000'"
+        )
 
 
-def test_a_timed_out_session_signs_out_without_redirect_and_shows_the_form_in_place(server_with_its_database, page_factory):
+def test_a_timed_out_session_signs_out_without_redirect_and_shows_the_form_in_place(
+    server_with_its_database, page_factory
+):
     base, db_file = server_with_its_database
     page, log = page_factory(390, 844)
     sign_in(page, base)

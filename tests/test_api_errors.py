@@ -1,6 +1,7 @@
 """Unexpected failures: a JSON 500 for the API, a real error page for pages; both logged once, both
 with the security headers every answer carries (Starlette's last-resort handler runs outside every
 middleware, so the app answers them inside its security headers)."""
+
 from __future__ import annotations
 
 import logging
@@ -97,8 +98,12 @@ def test_bodies_that_cannot_be_read_are_refused_and_change_nothing(admin_client)
     refused(admin_client.post("/api/brands", content=b"name=Honey", headers={"content-type": "text/plain"}), 415)
     refused(admin_client.post("/api/brands", content=b'{"name": ', headers={"content-type": "application/json"}), 422)
     # JSON may escape half of a surrogate pair; no text can hold it, so no database or answer could.
-    lone = refused(admin_client.post("/api/brands", content=b'{"name": "Honey \\ud800"}',
-                                     headers={"content-type": "application/json"}), 422)
+    lone = refused(
+        admin_client.post(
+            "/api/brands", content=b'{"name": "Honey \\ud800"}', headers={"content-type": "application/json"}
+        ),
+        422,
+    )
     assert lone["errors"] == {"body": "Not valid JSON"}
     refused(admin_client.post("/api/brands", json={"name": "x" * 70_000}), 413)
     assert admin_client.get("/api/brands").headers["x-total-count"] == before
@@ -116,8 +121,13 @@ def test_bad_query_parameters_are_422_per_parameter(admin_client):
 
 
 def test_checkout_refuses_ids_no_database_holds_and_merges_lines_past_a_line_limit(client):
-    form = {"name": "Ada Reader", "email": "ada@example.com", "phone": "+1 555 0100", "billingAddress": "1 Main St",
-            "paymentMethod": "Cash"}
+    form = {
+        "name": "Ada Reader",
+        "email": "ada@example.com",
+        "phone": "+1 555 0100",
+        "billingAddress": "1 Main St",
+        "paymentMethod": "Cash",
+    }
     body = refused(client.post("/api/checkout", json={**form, "items": [{"id": 2**70, "qty": 1, "price": 1}]}), 422)
     assert "items.0.id" in body["errors"]
     product = client.get("/api/grocery1/all-products", params={"per_page": 1}).json()[0]

@@ -7,6 +7,7 @@ type, headers such as X-Total-Count, and the record's schema). Bounded to a few 
 cases per operation, a fixed seed (deterministic generation), on a fresh copy of the seeded shop.
 One worker: the order of the writes, and so what each later case meets, is the same every run.
 """
+
 from __future__ import annotations
 
 import re
@@ -20,8 +21,13 @@ import httpx
 import pytest
 from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, start_server
 
-CHECKS = ("not_a_server_error", "status_code_conformance", "content_type_conformance",
-          "response_headers_conformance", "response_schema_conformance")
+CHECKS = (
+    "not_a_server_error",
+    "status_code_conformance",
+    "content_type_conformance",
+    "response_headers_conformance",
+    "response_schema_conformance",
+)
 EXAMPLES_PER_OPERATION = 10
 # Sign-out would end the session the run uses.
 NOT_FUZZED = r"^/api/auth/signout"
@@ -64,8 +70,16 @@ def signed_in(base: str) -> httpx.Client:
     """A client with the administrator's session, as the /login page signs in."""
     client = httpx.Client(base_url=base, timeout=10)
     token = client.get("/api/auth/csrf").json()["csrfToken"]
-    response = client.post("/api/auth/callback/credentials", data={
-        "csrfToken": token, "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD, "callbackUrl": "/admin", "json": "true"})
+    response = client.post(
+        "/api/auth/callback/credentials",
+        data={
+            "csrfToken": token,
+            "email": ADMIN_EMAIL,
+            "password": ADMIN_PASSWORD,
+            "callbackUrl": "/admin",
+            "json": "true",
+        },
+    )
     assert response.status_code == 200, response.text
     return client
 
@@ -79,11 +93,33 @@ def test_schemathesis_finds_no_server_error_and_no_undocumented_answer(server, t
     config = tmp_path / "schemathesis.toml"
     config.write_text(CONFIG)
     command = [
-        str(Path(sys.executable).with_name("st")), "--config-file", str(config), "run", f"{server}/openapi.json",
-        "--checks", ",".join(CHECKS), "--header", f"Cookie: {cookie}", "--header", f"X-CSRF-Token: {csrf}",
-        "--exclude-path-regex", NOT_FUZZED, "--phases", "coverage,fuzzing",
-        "--max-examples", str(EXAMPLES_PER_OPERATION), "--generation-deterministic", "--workers", "1",
-        "--request-timeout", "30", "--max-redirects", "0", "--no-color", "--output-truncate", "true",
+        str(Path(sys.executable).with_name("st")),
+        "--config-file",
+        str(config),
+        "run",
+        f"{server}/openapi.json",
+        "--checks",
+        ",".join(CHECKS),
+        "--header",
+        f"Cookie: {cookie}",
+        "--header",
+        f"X-CSRF-Token: {csrf}",
+        "--exclude-path-regex",
+        NOT_FUZZED,
+        "--phases",
+        "coverage,fuzzing",
+        "--max-examples",
+        str(EXAMPLES_PER_OPERATION),
+        "--generation-deterministic",
+        "--workers",
+        "1",
+        "--request-timeout",
+        "30",
+        "--max-redirects",
+        "0",
+        "--no-color",
+        "--output-truncate",
+        "true",
     ]
     run = subprocess.run(command, capture_output=True, text=True, timeout=RUN_TIMEOUT, cwd=tmp_path)
     report = run.stdout + run.stderr

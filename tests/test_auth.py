@@ -1,4 +1,5 @@
 """Sign-in, sessions and CSRF under /api/auth, the /login page and the /admin guard."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -78,8 +79,11 @@ def test_csrf_once_signed_in_is_the_sessions_token(client):
 def test_providers_lists_the_credentials_provider(client):
     assert client.get("/api/auth/providers").json() == {
         "credentials": {
-            "id": "credentials", "name": "Credentials", "type": "credentials",
-            "signinUrl": "/api/auth/signin/credentials", "callbackUrl": "/api/auth/callback/credentials",
+            "id": "credentials",
+            "name": "Credentials",
+            "type": "credentials",
+            "signinUrl": "/api/auth/signin/credentials",
+            "callbackUrl": "/api/auth/callback/credentials",
         }
     }
 
@@ -135,8 +139,10 @@ def test_email_is_matched_without_regard_to_case_or_spaces(client):
 def test_sign_in_without_the_csrf_token_of_this_browser_is_403(client, token):
     client.get("/api/auth/csrf")
     fields = {} if token is None else {"csrfToken": token}
-    response = client.post("/api/auth/callback/credentials",
-                           data={"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD, "json": "true", **fields})
+    response = client.post(
+        "/api/auth/callback/credentials",
+        data={"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD, "json": "true", **fields},
+    )
     assert response.status_code == 403
     assert response.json()["message"]
     assert sessions_in_db(client) == []
@@ -148,17 +154,20 @@ def test_a_csrf_token_from_another_browser_is_refused(client):
     assert post_credentials(client, csrfToken=foreign).status_code == 403
 
 
-@pytest.mark.parametrize("callback, expected", [
-    ("/admin/orders?status=Pending", "/admin/orders?status=Pending"),
-    ("/", "/"),
-    ("//evil.com", "/admin"),
-    ("//evil.com/admin", "/admin"),
-    ("/\\evil.com", "/admin"),
-    ("https://evil.com/admin", "/admin"),
-    ("javascript:alert(1)", "/admin"),
-    ("admin", "/admin"),
-    ("", "/admin"),
-])
+@pytest.mark.parametrize(
+    "callback, expected",
+    [
+        ("/admin/orders?status=Pending", "/admin/orders?status=Pending"),
+        ("/", "/"),
+        ("//evil.com", "/admin"),
+        ("//evil.com/admin", "/admin"),
+        ("/\\evil.com", "/admin"),
+        ("https://evil.com/admin", "/admin"),
+        ("javascript:alert(1)", "/admin"),
+        ("admin", "/admin"),
+        ("", "/admin"),
+    ],
+)
 def test_callback_url_is_kept_only_when_it_is_a_same_site_path(client, callback, expected):
     response = post_credentials(client, callbackUrl=callback)
     assert response.status_code == 200
@@ -319,7 +328,9 @@ def test_ensure_admin_creates_the_user_and_follows_a_changed_password(client):
     assert sign_in(client).status_code == 401
     assert sign_in(client, password="a brand new password").status_code == 200
     db.write_sync(passwords.ensure_admin, "second.admin@studentbooks.test", "another password")
-    assert db.read_sync(lambda s: s.scalar(select(User).where(User.email == "second.admin@studentbooks.test"))) is not None
+    assert (
+        db.read_sync(lambda s: s.scalar(select(User).where(User.email == "second.admin@studentbooks.test"))) is not None
+    )
 
 
 # --- client log ------------------------------------------------------------------------------------
@@ -329,8 +340,11 @@ def test_log_accepts_form_and_json_and_logs_at_the_level_given(client, caplog):
     caplog.set_level(logging.DEBUG, logger="studentbooks.auth.client")
     form = client.post("/api/auth/_log", data={"level": "error", "code": "CLIENT_FETCH_ERROR", "message": "boom\nnext"})
     assert form.status_code == 200 and form.json() == {}
-    beacon = client.post("/api/auth/_log", content='{"level": "warn", "code": "DEBUG_ENABLED", "url": "/x"}',
-                         headers={"content-type": "text/plain;charset=UTF-8"})
+    beacon = client.post(
+        "/api/auth/_log",
+        content='{"level": "warn", "code": "DEBUG_ENABLED", "url": "/x"}',
+        headers={"content-type": "text/plain;charset=UTF-8"},
+    )
     assert beacon.status_code == 200 and beacon.json() == {}
     records = [(r.levelno, r.getMessage()) for r in caplog.records if r.name == "studentbooks.auth.client"]
     assert records[0][0] == logging.ERROR and "CLIENT_FETCH_ERROR" in records[0][1]
@@ -341,8 +355,13 @@ def test_log_accepts_form_and_json_and_logs_at_the_level_given(client, caplog):
 def test_log_refuses_bodies_over_8_kb_and_bad_json(client):
     big = client.post("/api/auth/_log", data={"level": "error", "code": "X", "message": "x" * 9000})
     assert big.status_code == 413 and big.json()["message"]
-    assert client.post("/api/auth/_log", content="[1, 2]", headers={"content-type": "application/json"}).status_code == 400
-    assert client.post("/api/auth/_log", content="{not json", headers={"content-type": "application/json"}).status_code == 400
+    assert (
+        client.post("/api/auth/_log", content="[1, 2]", headers={"content-type": "application/json"}).status_code == 400
+    )
+    assert (
+        client.post("/api/auth/_log", content="{not json", headers={"content-type": "application/json"}).status_code
+        == 400
+    )
 
 
 # --- /login and /admin -----------------------------------------------------------------------------
@@ -364,8 +383,11 @@ def test_login_page_renders_the_form_server_side_with_a_sanitised_callback(clien
 def test_login_form_posted_without_javascript_signs_in(client):
     page = client.get("/login")
     token = re.search(r'name="csrfToken" value="([^"]+)"', page.text).group(1)
-    response = client.post("/api/auth/callback/credentials", follow_redirects=False,
-                           data={"csrfToken": token, "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD, "callbackUrl": "/admin"})
+    response = client.post(
+        "/api/auth/callback/credentials",
+        follow_redirects=False,
+        data={"csrfToken": token, "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD, "callbackUrl": "/admin"},
+    )
     assert response.status_code == 302 and response.headers["location"] == "/admin"
 
 
@@ -399,7 +421,16 @@ def test_admin_dashboard_renders_the_cards_server_side(client):
     cards = client.get("/api/dashboard-cards").json()
     sales = next(c for c in cards if c["id"] == "sales")
     assert f"${sales['amount1']:,.2f}" in root
-    for title in ("Sales", "Orders", "Customers", "Earnings", "Recent Purchases", "Stock Out Products", "Sign out", "Administrator"):
+    for title in (
+        "Sales",
+        "Orders",
+        "Customers",
+        "Earnings",
+        "Recent Purchases",
+        "Stock Out Products",
+        "Sign out",
+        "Administrator",
+    ):
         assert title in root
     newest = client.get("/api/recent-purchase").json()[0]
     assert newest["product"] in root.replace("&#x27;", "'").replace("&amp;", "&")

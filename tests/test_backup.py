@@ -1,5 +1,6 @@
 """`python -m db.backup` while the shop takes orders, and `python -m db.restore` into a fresh
 folder: the restored shop is whole (integrity check, ledger check, every image its rows name)."""
+
 from __future__ import annotations
 
 import json
@@ -16,8 +17,14 @@ from app.settings import ROOT
 
 
 def run(module: str, *args: str, **env) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", module, *args], cwd=ROOT, env={**os.environ, **env},
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", module, *args],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_a_backup_taken_under_write_load_restores_into_a_whole_shop(tmp_path, seeded_sqlite):
@@ -29,8 +36,12 @@ def test_a_backup_taken_under_write_load_restores_into_a_whole_shop(tmp_path, se
     try:
         load = Load(base, stocked_products(live_db)).start()
         load.wait_for(orders=10, edits=2)
-        backup = run("db.backup", str(tmp_path / "shop-backup.tar.gz"),
-                     DATABASE_URL=f"sqlite:///{live_db}", MEDIA_DIR=str(live_media))
+        backup = run(
+            "db.backup",
+            str(tmp_path / "shop-backup.tar.gz"),
+            DATABASE_URL=f"sqlite:///{live_db}",
+            MEDIA_DIR=str(live_media),
+        )
         load.wait_for(orders=len(load.orders) + 10)
         load.stop()
     finally:
@@ -40,13 +51,17 @@ def test_a_backup_taken_under_write_load_restores_into_a_whole_shop(tmp_path, se
     assert load.errors == [] and len(load.orders) >= 20  # the shop kept selling while it was backed up
 
     fresh_db, fresh_media = tmp_path / "fresh" / "shop.db", tmp_path / "fresh" / "media"
-    restored = run("db.restore", str(tmp_path / "shop-backup.tar.gz"),
-                   DATABASE_URL=f"sqlite:///{fresh_db}", MEDIA_DIR=str(fresh_media))
+    restored = run(
+        "db.restore",
+        str(tmp_path / "shop-backup.tar.gz"),
+        DATABASE_URL=f"sqlite:///{fresh_db}",
+        MEDIA_DIR=str(fresh_media),
+    )
     assert restored.returncode == 0, restored.stderr
 
     with sqlite3.connect(fresh_db) as connection:
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        orders = {n for (n,) in connection.execute("SELECT id FROM \"order\"")}
+        orders = {n for (n,) in connection.execute('SELECT id FROM "order"')}
         images = [json.loads(i) for (i,) in connection.execute("SELECT images FROM product")]
     # A snapshot from the middle of the burst: some of the orders, each of them whole (the ledger check).
     assert 0 < len(orders & set(load.orders)) < len(load.orders)

@@ -1,6 +1,7 @@
 """CSV import and export of books: POST /api/books/import (dry run, apply, re-import), every kind
 of bad input answered with a row, a column and a message, GET /api/books.csv back in unchanged,
 the guards; the main cases on PostgreSQL too."""
+
 from __future__ import annotations
 
 import csv
@@ -22,10 +23,21 @@ OTHER_ISBN = isbn.make("978", "999000002")
 
 def book_row(**changes) -> dict:
     row = {
-        "isbn": NEW_ISBN, "title": "Class 7 Geography Atlas", "authors": "Meera Das; Tom Fisher",
-        "publisher": "Oakleaf Learning", "edition": "1st", "year": "2024", "format": "Hardcover", "pages": "96",
-        "language": "English", "level": "Class 7", "subject": "Geography", "category": "History & Geography",
-        "price": "14.25", "stock": "30", "published": "yes",
+        "isbn": NEW_ISBN,
+        "title": "Class 7 Geography Atlas",
+        "authors": "Meera Das; Tom Fisher",
+        "publisher": "Oakleaf Learning",
+        "edition": "1st",
+        "year": "2024",
+        "format": "Hardcover",
+        "pages": "96",
+        "language": "English",
+        "level": "Class 7",
+        "subject": "Geography",
+        "category": "History & Geography",
+        "price": "14.25",
+        "stock": "30",
+        "published": "yes",
     }
     row.update(changes)
     return row
@@ -41,8 +53,11 @@ def csv_bytes(rows: list[dict], columns=COLUMNS) -> bytes:
 
 
 def send(client, data: bytes, dry_run: bool = True, filename: str = "books.csv", content_type: str = "text/csv"):
-    return client.post("/api/books/import", files={"file": (filename, data, content_type)},
-                       data={"dryRun": "true" if dry_run else "false"})
+    return client.post(
+        "/api/books/import",
+        files={"file": (filename, data, content_type)},
+        data={"dryRun": "true" if dry_run else "false"},
+    )
 
 
 def counts(report: dict) -> tuple[int, int, int, int]:
@@ -83,8 +98,13 @@ class Shop:
         return self.read(lambda s: s.scalar(select(func.count()).select_from(Product)))
 
     def audit(self, product_id: int) -> list[AuditEntry]:
-        return self.read(lambda s: list(s.scalars(select(AuditEntry).where(
-            AuditEntry.entity == "product", AuditEntry.entity_id == str(product_id)))))
+        return self.read(
+            lambda s: list(
+                s.scalars(
+                    select(AuditEntry).where(AuditEntry.entity == "product", AuditEntry.entity_id == str(product_id))
+                )
+            )
+        )
 
     def product_of(self, isbn13: str):
         return self.read(lambda s: s.scalar(select(Product).join(Product.book).where(Book.isbn == isbn13)))
@@ -119,8 +139,13 @@ def test_a_dry_run_reports_each_row_and_writes_nothing(admin_client, shop):
     report = response.json()
     assert counts(report) == (1, 1, 1, 0)
     assert [(r["row"], r["action"]) for r in report["rows"]] == [(2, "created"), (3, "updated"), (4, "unchanged")]
-    assert report["rows"][0] == {"row": 2, "isbn": NEW_ISBN, "title": "Class 7 Geography Atlas", "action": "created",
-                                 "errors": {}}
+    assert report["rows"][0] == {
+        "row": 2,
+        "isbn": NEW_ISBN,
+        "title": "Class 7 Geography Atlas",
+        "action": "created",
+        "errors": {},
+    }
     assert (shop.version(), shop.products()) == before
     assert search(admin_client, NEW_ISBN) == []
     assert first_exported_row(admin_client)["price"] == first["price"]
@@ -137,7 +162,8 @@ def test_an_apply_writes_every_row_in_one_change_with_its_audit_entries(admin_cl
 
     found = search(admin_client, isbn.grouped(NEW_ISBN))
     assert [(p["title"], p["authors"], p["price"], p["imgUrl"]) for p in found] == [
-        ("Class 7 Geography Atlas", ["Meera Das", "Tom Fisher"], 14.25, None)]
+        ("Class 7 Geography Atlas", ["Meera Das", "Tom Fisher"], 14.25, None)
+    ]
     page = admin_client.get(f"/product/{found[0]['id']}")
     assert page.status_code == 200 and "Class 7 Geography Atlas" in page.text
     # The search index heard of the bulk write: the book is found by its words and its author at once.
@@ -182,7 +208,7 @@ def test_an_update_writes_only_what_changed(admin_client, shop):
 def test_an_export_imports_back_unchanged(admin_client, shop):
     rows = exported_rows(admin_client)
     assert len(rows) == shop.read(lambda s: s.scalar(select(func.count()).select_from(Book)))
-    assert list(rows[0])[:len(COLUMNS)] == list(COLUMNS)
+    assert list(rows[0])[: len(COLUMNS)] == list(COLUMNS)
     response = send(admin_client, exported(admin_client), dry_run=False)
     assert response.status_code == 200
     assert counts(response.json()) == (0, 0, len(rows), 0)
@@ -209,20 +235,23 @@ def test_the_template_is_a_valid_file(admin_client):
 # --- bad input: a row, a column and a message ----------------------------------------------------
 
 
-@pytest.mark.parametrize("changes, column, words", [
-    ({"isbn": NEW_ISBN[:-1] + str((int(NEW_ISBN[-1]) + 1) % 10)}, "isbn", "check digit"),
-    ({"price": "-3.00"}, "price", "negative"),
-    ({"price": "twelve"}, "price", "number"),
-    ({"price": "1.999"}, "price", "two decimals"),
-    ({"category": "Kitchenware"}, "category", "no category"),
-    ({"category": "Laptops"}, "category", "not a books category"),
-    ({"title": ""}, "title", "title"),
-    ({"stock": "-1"}, "stock", "whole number"),
-    ({"published": "maybe"}, "published", "yes or no"),
-    ({"level": "Class 13"}, "level", "1 to 12"),
-    ({"authors": " ; "}, "authors", "author"),
-    ({"format": "Scroll"}, "format", "Paperback"),
-])
+@pytest.mark.parametrize(
+    "changes, column, words",
+    [
+        ({"isbn": NEW_ISBN[:-1] + str((int(NEW_ISBN[-1]) + 1) % 10)}, "isbn", "check digit"),
+        ({"price": "-3.00"}, "price", "negative"),
+        ({"price": "twelve"}, "price", "number"),
+        ({"price": "1.999"}, "price", "two decimals"),
+        ({"category": "Kitchenware"}, "category", "no category"),
+        ({"category": "Laptops"}, "category", "not a books category"),
+        ({"title": ""}, "title", "title"),
+        ({"stock": "-1"}, "stock", "whole number"),
+        ({"published": "maybe"}, "published", "yes or no"),
+        ({"level": "Class 13"}, "level", "1 to 12"),
+        ({"authors": " ; "}, "authors", "author"),
+        ({"format": "Scroll"}, "format", "Paperback"),
+    ],
+)
 def test_a_bad_cell_is_reported_by_row_column_and_message(admin_client, shop, changes, column, words):
     good = book_row(isbn=OTHER_ISBN, title="Class 8 Science Notes")
     response = send(admin_client, csv_bytes([good, book_row(**changes)]), dry_run=False)
@@ -236,7 +265,10 @@ def test_a_bad_cell_is_reported_by_row_column_and_message(admin_client, shop, ch
 
 
 def test_a_category_is_found_by_slug_or_name_in_any_case(admin_client):
-    rows = [book_row(isbn=NEW_ISBN, category="HISTORY-GEOGRAPHY"), book_row(isbn=OTHER_ISBN, category="history & geography")]
+    rows = [
+        book_row(isbn=NEW_ISBN, category="HISTORY-GEOGRAPHY"),
+        book_row(isbn=OTHER_ISBN, category="history & geography"),
+    ]
     assert counts(send(admin_client, csv_bytes(rows)).json()) == (2, 0, 0, 0)
 
 
@@ -245,17 +277,21 @@ def test_a_duplicate_isbn_in_the_file_names_the_first_row(admin_client):
     report = send(admin_client, csv_bytes(rows)).json()
     assert counts(report) == (1, 0, 0, 2)
     assert [r["errors"].get("isbn", "") for r in report["rows"][1:]] == [
-        "Row 2 has this ISBN too: give each book one row"] * 2
+        "Row 2 has this ISBN too: give each book one row"
+    ] * 2
 
 
-@pytest.mark.parametrize("data, status, words", [
-    ("isbn,title\n978,Ölçü\n".encode("latin-1"), 422, "missing: authors"),
-    (csv_bytes([book_row(title="Großes Buch")]).decode().encode("latin-1"), 415, "Line 2 is not UTF-8"),
-    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00", 415, "not a CSV file"),
-    (b"Dear supplier,\nplease find our prices below.\n", 422, "first row must name the columns"),
-    (b"", 422, "empty"),
-    (b"isbn,title,colour\n", 422, "unknown"),
-])
+@pytest.mark.parametrize(
+    "data, status, words",
+    [
+        ("isbn,title\n978,Ölçü\n".encode("latin-1"), 422, "missing: authors"),
+        (csv_bytes([book_row(title="Großes Buch")]).decode().encode("latin-1"), 415, "Line 2 is not UTF-8"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00", 415, "not a CSV file"),
+        (b"Dear supplier,\nplease find our prices below.\n", 422, "first row must name the columns"),
+        (b"", 422, "empty"),
+        (b"isbn,title,colour\n", 422, "unknown"),
+    ],
+)
 def test_a_file_that_is_not_a_books_csv_gets_a_message(admin_client, shop, data, status, words):
     products = shop.products()
     response = send(admin_client, data, dry_run=False)
@@ -309,8 +345,11 @@ def test_not_multipart_and_a_missing_file_are_refused(admin_client):
 
 def test_progress_is_kept_under_the_pages_id_for_its_session_only(admin_client, client):
     data = csv_bytes([book_row(), book_row(isbn=OTHER_ISBN)])
-    response = admin_client.post("/api/books/import", files={"file": ("b.csv", data, "text/csv")},
-                                 data={"dryRun": "true", "progress": "page-1234abcd"})
+    response = admin_client.post(
+        "/api/books/import",
+        files={"file": ("b.csv", data, "text/csv")},
+        data={"dryRun": "true", "progress": "page-1234abcd"},
+    )
     assert response.status_code == 200
     assert admin_client.get("/api/books/import/progress/page-1234abcd").json() == {"rows": 2, "done": True}
     assert admin_client.get("/api/books/import/progress/another-id-99").status_code == 404

@@ -1,5 +1,6 @@
 """The book import page in a real browser: check a file with errors, read them in the report
 (filtered to errors), then import a good file and see the toast and the book in the shop."""
+
 from __future__ import annotations
 
 import re
@@ -32,7 +33,9 @@ def test_check_a_file_read_its_errors_then_import_a_good_one(own_server, page_fa
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url("**/admin/books/import")
     assert page.get_by_role("heading", name="Import books").is_visible()
-    assert page.get_by_role("link", name="Download the template").get_attribute("href") == "/api/books/import-template.csv"
+    assert (
+        page.get_by_role("link", name="Download the template").get_attribute("href") == "/api/books/import-template.csv"
+    )
 
     # The file field works once the page is hydrated (it is disabled until then).
     page.wait_for_function("() => !document.querySelector('input[type=file]').disabled")

@@ -1,5 +1,6 @@
 """The CSV import of books drops only the cached pages of what it changed (its bulk statements are
 read by no flush, so it names the books it wrote itself), and folds to every page beyond a bound."""
+
 from __future__ import annotations
 
 import csv
@@ -19,8 +20,12 @@ def exported_rows(shop: Shop) -> list[dict]:
 
 
 def imported(shop: Shop, rows: list[dict]) -> dict:
-    response = shop.client.post("/api/books/import", headers=shop.admin, data={"dryRun": "false"},
-                                files={"file": ("books.csv", csv_bytes(rows, columns=list(rows[0])), "text/csv")})
+    response = shop.client.post(
+        "/api/books/import",
+        headers=shop.admin,
+        data={"dryRun": "false"},
+        files={"file": ("books.csv", csv_bytes(rows, columns=list(rows[0])), "text/csv")},
+    )
     assert response.status_code == 200, response.text
     return response.json()
 

@@ -1,6 +1,7 @@
 """The shopper's side of books: a book's product page (details, JSON-LD, props), book records in
 the list APIs, author pages, level pages (/books/class-N, /books/college, /books/stories) with
 their filters, sort and pages, the home page's "Shop by class", search by ISBN and the sitemap."""
+
 from __future__ import annotations
 
 import json
@@ -42,9 +43,11 @@ def sale(product: dict) -> float:
 def published_books(session, *conditions) -> list[Product]:
     """Published products that are books, with their book and authors loaded."""
     query = (
-        select(Product).join(Book, Book.product_id == Product.id)
+        select(Product)
+        .join(Book, Book.product_id == Product.id)
         .options(joinedload(Product.book).selectinload(Book.credits))
-        .where(Product.published.is_(True), *conditions).order_by(Product.id)
+        .where(Product.published.is_(True), *conditions)
+        .order_by(Product.id)
     )
     return list(session.scalars(query).unique())
 
@@ -53,9 +56,18 @@ def book_facts(product: Product) -> dict:
     """What the database says about a book, in plain values a test can compare."""
     book = product.book
     return {
-        "id": product.id, "title": product.title, "isbn": book.isbn, "publisher": book.publisher,
-        "edition": book.edition, "year": book.year, "format": book.format, "pages": book.pages,
-        "language": book.language, "subject": book.subject, "series": book.series, "volume": book.volume,
+        "id": product.id,
+        "title": product.title,
+        "isbn": book.isbn,
+        "publisher": book.publisher,
+        "edition": book.edition,
+        "year": book.year,
+        "format": book.format,
+        "pages": book.pages,
+        "language": book.language,
+        "subject": book.subject,
+        "series": book.series,
+        "volume": book.volume,
         "level": (book.level_kind, book.level_from, book.level_to),
         "authors": [(a.name, a.slug) for a in book.authors],
     }
@@ -82,20 +94,30 @@ def shelf_ids(client, url: str) -> list[int]:
 def test_book_page_shows_its_details(any_client):
     book = a_book(any_client, Book.series.is_not(None), Book.isbn.like("978%"))
     html = any_client.get(f"/product/{book['id']}").text
-    details = html[html.index("Book details"):]
+    details = html[html.index("Book details") :]
     details = details[: details.index("</dl>")]
     assert isbn.grouped(book["isbn"]) in details and book["isbn"] in details
     assert isbn.to_isbn10(book["isbn"]) in details
     for name, slug in book["authors"]:
         assert f'href="/author/{slug}">{name}</a>' in details
-    for value in (book["publisher"], f"{book['edition']} edition", str(book["year"]), book["format"], str(book["pages"]),
-                  book["language"], book["subject"], book["series"]):
+    for value in (
+        book["publisher"],
+        f"{book['edition']} edition",
+        str(book["year"]),
+        book["format"],
+        str(book["pages"]),
+        book["language"],
+        book["subject"],
+        book["series"],
+    ):
         assert f">{value}" in details
     kind, low, _ = book["level"]
-    level_url = f"/books/class-{low}" if kind == "class" else "/books/college" if kind == "college" else "/books/stories"
+    level_url = (
+        f"/books/class-{low}" if kind == "class" else "/books/college" if kind == "college" else "/books/stories"
+    )
     assert f'href="{level_url}"' in details
     # Under the title, the authors link to their pages too.
-    buy_box = html[html.index("<h1"): html.index("Book details")]
+    buy_box = html[html.index("<h1") : html.index("Book details")]
     name, slug = book["authors"][0]
     assert f'href="/author/{slug}">{name}</a>' in buy_box
 
@@ -108,7 +130,9 @@ def test_book_json_ld_has_every_field(any_client):
     assert ld["@context"] == "https://schema.org" and ld["@type"] == "Book"
     assert ld["name"] == book["title"] and ld["image"] == product["imgGroup"] and ld["description"]
     assert ld["isbn"] == book["isbn"] and re.fullmatch(r"97[89]\d{10}", ld["isbn"])
-    assert ld["author"] == [{"@type": "Person", "name": name, "url": f"/author/{slug}"} for name, slug in book["authors"]]
+    assert ld["author"] == [
+        {"@type": "Person", "name": name, "url": f"/author/{slug}"} for name, slug in book["authors"]
+    ]
     assert ld["publisher"] == {"@type": "Organization", "name": book["publisher"]}
     assert ld["bookFormat"] == "https://schema.org/Hardcover"
     assert ld["numberOfPages"] == book["pages"]
@@ -117,19 +141,29 @@ def test_book_json_ld_has_every_field(any_client):
     offer = ld["offers"]
     assert offer["@type"] == "Offer" and offer["priceCurrency"] == "USD"
     assert Decimal(offer["price"]) == Decimal(f"{sale(product):.2f}")
-    assert offer["availability"] == ("https://schema.org/InStock" if product["stock"] > 0 else "https://schema.org/OutOfStock")
+    assert offer["availability"] == (
+        "https://schema.org/InStock" if product["stock"] > 0 else "https://schema.org/OutOfStock"
+    )
     if product["reviewCount"]:
-        assert ld["aggregateRating"] == {"@type": "AggregateRating", "ratingValue": product["rating"], "reviewCount": product["reviewCount"]}
+        assert ld["aggregateRating"] == {
+            "@type": "AggregateRating",
+            "ratingValue": product["rating"],
+            "reviewCount": product["reviewCount"],
+        }
 
 
-@pytest.mark.parametrize("stored, schema", [("Paperback", "Paperback"), ("Spiral", "Paperback"), ("Board book", "Hardcover")])
+@pytest.mark.parametrize(
+    "stored, schema", [("Paperback", "Paperback"), ("Spiral", "Paperback"), ("Board book", "Hardcover")]
+)
 def test_book_formats_map_to_schema_org_book_formats(client, stored, schema):
     book = a_book(client, Book.format == stored)
     assert json_ld(client.get(f"/product/{book['id']}").text)["bookFormat"] == f"https://schema.org/{schema}"
 
 
 def test_a_product_that_is_no_book_keeps_product_json_ld(client):
-    product_id = read(client, lambda s: s.scalar(select(Product.id).where(Product.published.is_(True), ~Product.book.has())))
+    product_id = read(
+        client, lambda s: s.scalar(select(Product.id).where(Product.published.is_(True), ~Product.book.has()))
+    )
     ld = json_ld(client.get(f"/product/{product_id}").text)
     assert ld["@type"] == "Product" and "isbn" not in ld and "author" not in ld
     assert "book" not in props(client, f"/product/{product_id}")["product"]
@@ -139,7 +173,9 @@ def test_book_page_props_carry_the_same_fields(any_client):
     book = a_book(any_client, Book.series.is_not(None))
     details = props(any_client, f"/product/{book['id']}")["product"]["book"]
     assert details["isbn"] == book["isbn"]
-    assert details["isbnGrouped"] == isbn.grouped(book["isbn"]) and details["isbnGrouped"].replace("-", "") == book["isbn"]
+    assert (
+        details["isbnGrouped"] == isbn.grouped(book["isbn"]) and details["isbnGrouped"].replace("-", "") == book["isbn"]
+    )
     assert details["isbn10"] == isbn.to_isbn10(book["isbn"])
     assert details["authors"] == [{"name": n, "slug": s, "url": f"/author/{s}"} for n, s in book["authors"]]
     for key in ("publisher", "edition", "year", "format", "pages", "language", "subject", "series", "volume"):
@@ -156,7 +192,11 @@ def test_list_api_records_of_books_carry_isbn_and_authors(any_client):
     books = read(any_client, expected)
     some_book = next(iter(books))
     seen = 0
-    for path in (f"/api/related-products?product={some_book}", "/api/related-products", "/api/frequently-bought-products"):
+    for path in (
+        f"/api/related-products?product={some_book}",
+        "/api/related-products",
+        "/api/frequently-bought-products",
+    ):
         response = any_client.get(path)
         assert response.status_code == 200
         for record in response.json():
@@ -178,12 +218,19 @@ def test_list_api_records_of_books_carry_isbn_and_authors(any_client):
 def test_author_page_lists_exactly_that_authors_published_books(any_client):
     def author_with_a_hidden_book(session):
         """An author with published books and an unpublished one: the page lists the published only."""
-        hidden = select(BookAuthor.author_id).join(Product, Product.id == BookAuthor.book_id).where(Product.published.is_(False))
+        hidden = (
+            select(BookAuthor.author_id)
+            .join(Product, Product.id == BookAuthor.book_id)
+            .where(Product.published.is_(False))
+        )
         for author in session.scalars(select(Author).where(Author.id.in_(hidden)).order_by(Author.slug)):
-            books = set(session.scalars(
-                select(Product.id).join(BookAuthor, BookAuthor.book_id == Product.id)
-                .where(BookAuthor.author_id == author.id, Product.published.is_(True))
-            ))
+            books = set(
+                session.scalars(
+                    select(Product.id)
+                    .join(BookAuthor, BookAuthor.book_id == Product.id)
+                    .where(BookAuthor.author_id == author.id, Product.published.is_(True))
+                )
+            )
             if books:
                 return author.name, author.slug, books
         raise AssertionError("the seed has no author with both published and unpublished books")
@@ -214,9 +261,16 @@ def level_ids(client, kind: str, number: int | None = None) -> set[int]:
     return {p.id for p in read(client, lambda s: published_books(s, condition))}
 
 
-@pytest.mark.parametrize("url, kind, number", [("/books/class-1", "class", 1), ("/books/class-9", "class", 9),
-                                               ("/books/class-12", "class", 12), ("/books/college", "college", None),
-                                               ("/books/stories", "age", None)])
+@pytest.mark.parametrize(
+    "url, kind, number",
+    [
+        ("/books/class-1", "class", 1),
+        ("/books/class-9", "class", 9),
+        ("/books/class-12", "class", 12),
+        ("/books/college", "college", None),
+        ("/books/stories", "age", None),
+    ],
+)
 def test_level_page_lists_only_its_books(any_client, url, kind, number):
     expected = level_ids(any_client, kind, number)
     assert expected and set(shelf_ids(any_client, url)) == expected
@@ -303,8 +357,17 @@ def test_odd_level_parameters_fall_back_instead_of_failing(any_client):
     odd = props(any_client, "/books/class-9?sort=evil&page=-3&min_price=abc&max_price=-1&format=Scroll&subject=")
     plain = props(any_client, "/books/class-9")
     assert odd["sort"] == "relevance" and odd["page"] == 1
-    assert odd["filters"] == {"category": None, "minPrice": None, "maxPrice": None, "minRating": None, "author": None,
-                              "level": None, "format": None, "subject": None, "inStock": False}
+    assert odd["filters"] == {
+        "category": None,
+        "minPrice": None,
+        "maxPrice": None,
+        "minRating": None,
+        "author": None,
+        "level": None,
+        "format": None,
+        "subject": None,
+        "inStock": False,
+    }
     assert [p["id"] for p in odd["products"]] == [p["id"] for p in plain["products"]]
     beyond = props(any_client, "/books/class-9?page=50")
     assert beyond["total"] == plain["total"] and beyond["products"] == []
@@ -323,20 +386,25 @@ def test_a_filter_that_leaves_nothing_keeps_its_choice_and_says_so(client):
 
 def test_home_page_shops_by_class(any_client):
     html = any_client.get("/").text
-    section = html[html.index("Shop by class"):]
+    section = html[html.index("Shop by class") :]
     for n in range(1, 13):
         count = len(level_ids(any_client, "class", n))
         assert re.search(rf'href="/books/class-{n}">Class {n}<span class="count">{count} books?</span>', section), n
     assert 'href="/books/college">College books' in section and 'href="/books/stories">Story books' in section
     levels = props(any_client, "/")["levels"]
-    assert [level["url"] for level in levels] == [f"/books/class-{n}" for n in range(1, 13)] + ["/books/college", "/books/stories"]
+    assert [level["url"] for level in levels] == [f"/books/class-{n}" for n in range(1, 13)] + [
+        "/books/college",
+        "/books/stories",
+    ]
     assert levels[-2]["count"] == len(level_ids(any_client, "college"))
 
 
 @pytest.mark.parametrize("form", ["isbn13", "hyphenated", "isbn10"])
 def test_search_finds_a_book_by_its_isbn_first(any_client, form):
     book = a_book(any_client, Book.isbn.like("978%"))
-    term = {"isbn13": book["isbn"], "hyphenated": isbn.grouped(book["isbn"]), "isbn10": isbn.to_isbn10(book["isbn"])}[form]
+    term = {"isbn13": book["isbn"], "hyphenated": isbn.grouped(book["isbn"]), "isbn10": isbn.to_isbn10(book["isbn"])}[
+        form
+    ]
     results = props(any_client, f"/product/search/{term}")
     assert results["products"][0]["id"] == book["id"]
 
@@ -345,7 +413,16 @@ def test_sitemap_lists_author_and_level_pages(client):
     xml = client.get("/sitemap.xml").text
     for path in [f"/books/class-{n}" for n in range(1, 13)] + ["/books/college", "/books/stories"]:
         assert f"<loc>http://127.0.0.1:8000{path}</loc>" in xml
-    slugs = read(client, lambda s: list(s.scalars(
-        select(Author.slug).join(BookAuthor).join(Product, Product.id == BookAuthor.book_id)
-        .where(Product.published.is_(True)).distinct())))
+    slugs = read(
+        client,
+        lambda s: list(
+            s.scalars(
+                select(Author.slug)
+                .join(BookAuthor)
+                .join(Product, Product.id == BookAuthor.book_id)
+                .where(Product.published.is_(True))
+                .distinct()
+            )
+        ),
+    )
     assert slugs and all(f"<loc>http://127.0.0.1:8000/author/{slug}</loc>" in xml for slug in slugs)

@@ -1,5 +1,6 @@
 """The book pages in a real browser: a level page's filters open the narrowed list on the client
 with JavaScript and as plain pages without it; a book's author link opens the author's page."""
+
 from __future__ import annotations
 
 import re
@@ -66,7 +67,9 @@ def test_a_class_page_filters_on_the_client(live_server, page_factory):
     page.wait_for_url(live_server + "/books/college?sort=price-asc&format=Hardcover")
     page.get_by_role("status").filter(has_text=f"of {count}").wait_for()
     sorted_titles = [p["title"] for p in props_at(page, page.url)["products"]]
-    page.wait_for_function("first => document.querySelector('main article h3').textContent === first", arg=sorted_titles[0])
+    page.wait_for_function(
+        "first => document.querySelector('main article h3').textContent === first", arg=sorted_titles[0]
+    )
     assert titles(page) == sorted_titles
 
     # The class switcher goes to another level on the client too.

@@ -2,6 +2,7 @@
 search page's category, author, level, format, price, rating and in-stock counts, and a subject,
 each counted under every OTHER chosen filter, on SQLite and PostgreSQL. The expected counts are
 computed here product by product from the database, over the books the plain page lists."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -19,15 +20,25 @@ def shelf_url(path: str, **filters) -> str:
 
 
 def subjects(client, ids) -> dict[int, str | None]:
-    return read(client, lambda s: dict(s.execute(Book.__table__.select().with_only_columns(Book.product_id, Book.subject)
-                                                  .where(Book.product_id.in_(list(ids)))).all()))
+    return read(
+        client,
+        lambda s: dict(
+            s.execute(
+                Book.__table__.select()
+                .with_only_columns(Book.product_id, Book.subject)
+                .where(Book.product_id.in_(list(ids)))
+            ).all()
+        ),
+    )
 
 
 def test_a_level_page_counts_each_facet_under_the_other_filters(any_client):
     books = facts(any_client, set(shelf_ids(any_client, "/books/college")))
     # A format, a rating and a price range that leave some books, where other formats still have some.
     filters = next(
-        chosen for fmt in ("Hardcover", "Paperback") for rating in ("3", "4")
+        chosen
+        for fmt in ("Hardcover", "Paperback")
+        for rating in ("3", "4")
         if under(books, chosen := {"format": fmt, "rating": rating, "min_price": "10", "in_stock": "1"})
         and len(expected_facets(books, chosen)["formats"]) > 1
     )
@@ -39,7 +50,9 @@ def test_a_level_page_counts_each_facet_under_the_other_filters(any_client):
     # The subjects, counted under the format, rating, price and stock chosen.
     subject_of = subjects(any_client, books)
     kept = {id_ for id_, f in books.items() if f in under(books, filters)}
-    assert {s["value"]: s["count"] for s in shown["subjects"]} == dict(Counter(subject_of[i] for i in kept if subject_of[i]))
+    assert {s["value"]: s["count"] for s in shown["subjects"]} == dict(
+        Counter(subject_of[i] for i in kept if subject_of[i])
+    )
     assert shown["filters"]["format"] == filters["format"] and shown["filters"]["minRating"] == int(filters["rating"])
 
 

@@ -1,6 +1,7 @@
 """School booklists in a real browser: a shopper puts a seeded list in the cart (each book with
 its quantity, the sold-out one left out and named), the page without JavaScript, and the
 administrator's form creating a list end to end (client checks, a server error on its row)."""
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,11 @@ def saved_cart(page) -> dict[str, int]:
 
 
 def booklist_props(page, slug: str) -> dict:
-    return page.evaluate("""async (slug) => (await (await fetch('/booklists/' + slug,
-                              {headers: {Accept: 'application/json'}})).json()).props.booklist""", slug)
+    return page.evaluate(
+        """async (slug) => (await (await fetch('/booklists/' + slug,
+                              {headers: {Accept: 'application/json'}})).json()).props.booklist""",
+        slug,
+    )
 
 
 def open_with_empty_cart(live_server, page, path: str) -> None:
@@ -67,9 +71,12 @@ def test_a_book_already_in_the_cart_is_raised_to_the_list_quantity_never_lowered
     open_with_empty_cart(live_server, page, f"/booklists/{DEMO_SLUG}")
     items = booklist_props(page, DEMO_SLUG)["items"]
     first, workbook = items[0], next(i for i in items if i["quantity"] == 2)
-    page.evaluate("""([a, b]) => localStorage.setItem('cart', JSON.stringify([
+    page.evaluate(
+        """([a, b]) => localStorage.setItem('cart', JSON.stringify([
         {id: String(a.id), name: a.title, price: a.price, imgUrl: a.imgUrl, qty: 5},
-        {id: String(b.id), name: b.title, price: b.price, imgUrl: b.imgUrl, qty: 1}]))""", [first, workbook])
+        {id: String(b.id), name: b.title, price: b.price, imgUrl: b.imgUrl, qty: 1}]))""",
+        [first, workbook],
+    )
     page.reload()
     page.wait_for_load_state("networkidle")
     page.get_by_role("button", name=re.compile(r"^Add required books to cart")).click()
@@ -99,7 +106,9 @@ def test_the_finder_opens_a_class_at_once_and_works_on_a_phone(live_server, page
     page.wait_for_load_state("networkidle")
     page.get_by_label("Class", exact=True).select_option("7")
     page.wait_for_url(re.compile(r"/booklists\?class=7$"))
-    expect(page.get_by_role("main").get_by_role("heading", level=2)).to_have_text(["Hillcrest High School", "St. Aldric's Academy"])
+    expect(page.get_by_role("main").get_by_role("heading", level=2)).to_have_text(
+        ["Hillcrest High School", "St. Aldric's Academy"]
+    )
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     assert log.errors() == []
 
@@ -145,7 +154,9 @@ def test_the_admin_form_creates_a_list_end_to_end(live_server, page_factory):
     page.goto(live_server + "/booklists/birchwood-junior-school-class-5-2026-27")
     items = booklist_props(page, "birchwood-junior-school-class-5-2026-27")["items"]
     assert [(i["title"], i["quantity"], i["required"], i["note"]) for i in items] == [
-        (first_title, 3, True, ""), (book["title"], 1, False, "Holiday reading")]
+        (first_title, 3, True, ""),
+        (book["title"], 1, False, "Holiday reading"),
+    ]
     expect(page.get_by_text("Holiday reading")).to_be_visible()
 
     # Fewer in stock than the list asks for: the cart gets what there is, and the message says so.
@@ -159,7 +170,8 @@ def test_the_admin_form_creates_a_list_end_to_end(live_server, page_factory):
         expect(page.get_by_text("Only 2 in stock")).to_be_visible()
         page.get_by_role("button", name=re.compile(r"^Add required books to cart")).click()
         expect(page.get_by_role("status").filter(has_text="added to your cart")).to_have_text(
-            f"2 books added to your cart. Fewer than listed: {first_title} (only 2 in stock).")
+            f"2 books added to your cart. Fewer than listed: {first_title} (only 2 in stock)."
+        )
         assert saved_cart(page) == {str(first["id"]): 2}
     finally:
         api(page, "PATCH", f"/api/products/{first['id']}", {"stock": stock})

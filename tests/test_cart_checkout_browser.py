@@ -1,5 +1,6 @@
 """The cart and checkout in a real browser: the demo cart, changing and removing items, placing an
 order, the server's refusals (422 next to a field, 409 brought into the cart) and phone width."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """The cart and checkout pages, and the demo cart: three real products at 250 that a demo checkout can order."""
+
 from __future__ import annotations
 
 import json
@@ -26,7 +27,9 @@ def page_document(html: str) -> dict:
     return json.loads(found.group(1))
 
 
-@pytest.mark.parametrize(("path", "name", "heading"), [("/cart", "Cart", "Shopping cart"), ("/checkout", "Checkout", "Checkout")])
+@pytest.mark.parametrize(
+    ("path", "name", "heading"), [("/cart", "Cart", "Shopping cart"), ("/checkout", "Checkout", "Checkout")]
+)
 def test_cart_pages_answer_their_page_unindexed(client, path, name, heading):
     response = client.get(path)
     assert response.status_code == 200
@@ -78,7 +81,12 @@ def test_a_demo_checkout_places_an_order_the_admin_sees(admin_client):
     if orders.status_code == 404 or recent.status_code == 404:
         pytest.skip("the admin lists /api/orders and /api/recent-purchase are not served yet")
     order = next(o for o in orders.json() if o["id"] == placed["orderNo"])
-    assert (order["qty"], order["amount"], order["status"], order["billingAddress"]) == (3, 750.0, "Pending", FORM["billingAddress"])
+    assert (order["qty"], order["amount"], order["status"], order["billingAddress"]) == (
+        3,
+        750.0,
+        "Pending",
+        FORM["billingAddress"],
+    )
     newest = recent.json()[0]
     assert (newest["id"], newest["amount"], newest["payment"]) == (placed["orderNo"], 750.0, "Pending")
     assert newest["product"] in {item["name"] for item in cart}

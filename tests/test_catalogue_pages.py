@@ -1,4 +1,5 @@
 """Search and product pages: real results, escaping, 404s, JSON-LD and the sitemap."""
+
 from __future__ import annotations
 
 import json
@@ -20,8 +21,21 @@ def props(client, url):
     return response.json()["props"]
 
 
-@pytest.mark.parametrize("term", ["vegetables", "Breakfast", "Frozen", "Organic", "Canned Food", "Coffee & Snacks",
-                                  "Sauces & Jems", "Onion", "Potato", "Grapes"])
+@pytest.mark.parametrize(
+    "term",
+    [
+        "vegetables",
+        "Breakfast",
+        "Frozen",
+        "Organic",
+        "Canned Food",
+        "Coffee & Snacks",
+        "Sauces & Jems",
+        "Onion",
+        "Potato",
+        "Grapes",
+    ],
+)
 def test_spec_search_terms_find_real_products(client, term):
     results = props(client, "/product/search/" + quote(term, safe=""))
     assert results["total"] > 0 and results["products"]
@@ -41,19 +55,26 @@ def test_search_is_case_insensitive_and_matches_categories(client):
 
 
 def test_relevance_ranks_whole_words_before_parts_of_words(any_client):
-    """"books" is a whole word of "College Books" but only a part of "Bookshelf": it finds books (and
+    """ "books" is a whole word of "College Books" but only a part of "Bookshelf": it finds books (and
     the word's other forms, "book"), titles and categories first, and no bookshelf by its title alone."""
+
     def names_by_id(session):
         products = session.scalars(select(Product).options(joinedload(Product.category)))
         return {p.id: [p.title, p.category.name, p.category.parent.name if p.category.parent else ""] for p in products}
 
     names = any_client.app.state.services.db.read_sync(names_by_id)
     first = props(any_client, "/product/search/books")
-    ranked = [p["id"] for n in range(1, first["pages"] + 1) for p in props(any_client, f"/product/search/books?page={n}")["products"]]
+    ranked = [
+        p["id"]
+        for n in range(1, first["pages"] + 1)
+        for p in props(any_client, f"/product/search/books?page={n}")["products"]
+    ]
     whole = [re.search(r"\bbooks?\b", " ".join(names[i]).lower()) is not None for i in ranked]
     assert any(whole)
     assert whole == sorted(whole, reverse=True)
-    assert not any("bookshel" in names[i][0].lower() and not whole[n] for n, i in enumerate(ranked[:first["total"] // 2]))
+    assert not any(
+        "bookshel" in names[i][0].lower() and not whole[n] for n, i in enumerate(ranked[: first["total"] // 2])
+    )
 
 
 def test_search_sorts_filters_and_pages(client):
@@ -63,9 +84,13 @@ def test_search_sorts_filters_and_pages(client):
     by_rating = props(client, "/product/search/books?sort=rating")["products"]
     assert [p["rating"] for p in by_rating] == sorted((p["rating"] for p in by_rating), reverse=True)
     first, second = props(client, "/product/search/books"), props(client, "/product/search/books?page=2")
-    assert first["pages"] >= 2 and {p["id"] for p in first["products"]}.isdisjoint({p["id"] for p in second["products"]})
+    assert first["pages"] >= 2 and {p["id"] for p in first["products"]}.isdisjoint(
+        {p["id"] for p in second["products"]}
+    )
     cheap = props(client, "/product/search/books?max_price=10&rating=4")
-    assert cheap["products"] and all(p["price"] * (100 - p["discount"]) / 100 <= 10 and p["rating"] >= 4 for p in cheap["products"])
+    assert cheap["products"] and all(
+        p["price"] * (100 - p["discount"]) / 100 <= 10 and p["rating"] >= 4 for p in cheap["products"]
+    )
     facet = props(client, "/product/search/books")["categories"][0]
     narrowed = props(client, f"/product/search/books?category={facet['slug']}")
     assert narrowed["total"] == facet["count"]
@@ -95,7 +120,10 @@ def test_search_term_is_escaped_in_the_page(client):
 def test_product_page_props_and_json_ld(client):
     product_id = client.app.state.services.db.read_sync(
         # A product that is no book (a book's JSON-LD is a schema.org Book: tests/test_book_pages.py).
-        lambda s: s.scalar(select(Product.id).where(Product.published.is_(True), Product.review_count > 0, ~Product.book.has())))
+        lambda s: s.scalar(
+            select(Product.id).where(Product.published.is_(True), Product.review_count > 0, ~Product.book.has())
+        )
+    )
     data = props(client, f"/product/{product_id}")
     product = data["product"]
     assert product["id"] == product_id and len(product["imgGroup"]) == 3
@@ -111,7 +139,9 @@ def test_product_page_props_and_json_ld(client):
 
 
 def test_unknown_or_unpublished_product_is_a_real_404(client):
-    hidden = client.app.state.services.db.read_sync(lambda s: s.scalar(select(Product.id).where(Product.published.is_(False))))
+    hidden = client.app.state.services.db.read_sync(
+        lambda s: s.scalar(select(Product.id).where(Product.published.is_(False)))
+    )
     for url in (f"/product/{hidden}", "/product/999999"):
         response = client.get(url)
         assert response.status_code == 404
@@ -121,7 +151,8 @@ def test_unknown_or_unpublished_product_is_a_real_404(client):
 def test_sitemap_lists_every_storefront_and_published_product(client):
     xml = client.get("/sitemap.xml").text
     published = client.app.state.services.db.read_sync(
-        lambda s: list(s.scalars(select(Product.id).where(Product.published.is_(True)))))
+        lambda s: list(s.scalars(select(Product.id).where(Product.published.is_(True))))
+    )
     for path in ("/", "/market-1", "/grocery1", "/gift-shop", f"/product/{published[0]}", f"/product/{published[-1]}"):
         assert f"<loc>http://127.0.0.1:8000{path}</loc>" in xml
     # Besides the storefronts and products: the book level and author pages (tests/test_book_pages.py).

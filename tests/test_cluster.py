@@ -6,6 +6,7 @@ on; concurrent checkouts never oversell; a killed instance loses no answered ord
 serves on; an upload is served by all. Skipped where PostgreSQL or nginx is absent.
 
 The tests run in this order and share the database; the instance is killed in the last one."""
+
 from __future__ import annotations
 
 import signal
@@ -43,8 +44,17 @@ def cluster(tmp_path_factory):
     # Each instance re-reads the catalogue's change log only every 30 s here: a change reaching
     # the others within a second came by PostgreSQL's notification.
     try:
-        with running_cluster(url, media, folder, ports, free_port(), ADMIN_EMAIL=ADMIN_EMAIL, ADMIN_PASSWORD=ADMIN_PASSWORD,
-                             CATALOGUE_VERSION_TTL="30", SSR_POOL_SIZE="1") as running:
+        with running_cluster(
+            url,
+            media,
+            folder,
+            ports,
+            free_port(),
+            ADMIN_EMAIL=ADMIN_EMAIL,
+            ADMIN_PASSWORD=ADMIN_PASSWORD,
+            CATALOGUE_VERSION_TTL="30",
+            SSR_POOL_SIZE="1",
+        ) as running:
             yield url, media, running
     except NginxUnavailable as unavailable:
         pytest.skip(str(unavailable))
@@ -67,8 +77,16 @@ def sign_in_from(base: str, address: str, password: str) -> httpx.Response:
     """A sign-in attempt as a client at `address` would make it through a proxy we trust."""
     with httpx.Client(base_url=base, timeout=10, headers={"X-Forwarded-For": address}) as client:
         token = client.get("/api/auth/csrf").json()["csrfToken"]
-        return client.post("/api/auth/callback/credentials", data={
-            "csrfToken": token, "email": ADMIN_EMAIL, "password": password, "callbackUrl": "/admin", "json": "true"})
+        return client.post(
+            "/api/auth/callback/credentials",
+            data={
+                "csrfToken": token,
+                "email": ADMIN_EMAIL,
+                "password": password,
+                "callbackUrl": "/admin",
+                "json": "true",
+            },
+        )
 
 
 def test_a_session_made_through_one_instance_works_on_every_other(cluster):
@@ -182,8 +200,9 @@ def test_an_instance_killed_mid_burst_loses_no_answered_order_and_nginx_serves_o
     engine = make_engine(url)
     with engine.connect() as connection:
         placed = set(connection.execute(text('SELECT id FROM "order"')).scalars())
-        lineless = connection.execute(text(
-            'SELECT count(*) FROM "order" WHERE NOT EXISTS (SELECT 1 FROM order_line WHERE order_id = "order".id)')).scalar()
+        lineless = connection.execute(
+            text('SELECT count(*) FROM "order" WHERE NOT EXISTS (SELECT 1 FROM order_line WHERE order_id = "order".id)')
+        ).scalar()
     engine.dispose()
     assert set(load.orders) <= placed and lineless == 0
     assert_ledger_holds(url)

@@ -1,6 +1,7 @@
 """The server killed with SIGKILL in the middle of a burst of checkouts and admin writes loses
 nothing it answered 2xx for and leaves nothing half-written: on restart every answered order is
 there whole, the database passes its integrity check and the ledger check, on SQLite and PostgreSQL."""
+
 from __future__ import annotations
 
 import shutil
@@ -36,13 +37,18 @@ def shop(request, tmp_path, seeded_sqlite):
 def stocked(url: str, count: int = 6) -> list[tuple[int, float]]:
     engine = make_engine(url)
     with engine.connect() as connection:
-        rows = connection.execute(text(
-            "SELECT id, price, discount FROM product WHERE published AND stock >= 60 ORDER BY stock DESC, id LIMIT :n"),
-            {"n": count}).all()
+        rows = connection.execute(
+            text(
+                "SELECT id, price, discount FROM product WHERE published AND stock >= 60 ORDER BY stock DESC, id LIMIT :n"
+            ),
+            {"n": count},
+        ).all()
     engine.dispose()
     # SQLite answers a NUMERIC column of a text query as a float, PostgreSQL as a Decimal.
-    return [(i, float((Decimal(str(price)) * (100 - discount) / 100).quantize(Decimal("0.01"))))
-            for i, price, discount in rows]
+    return [
+        (i, float((Decimal(str(price)) * (100 - discount) / 100).quantize(Decimal("0.01"))))
+        for i, price, discount in rows
+    ]
 
 
 def test_sigkill_mid_burst_loses_no_answered_write_and_leaves_nothing_half_written(shop):
@@ -74,8 +80,12 @@ def test_sigkill_mid_burst_loses_no_answered_write_and_leaves_nothing_half_writt
         if url.startswith("sqlite"):
             assert connection.execute(text("PRAGMA integrity_check")).scalar() == "ok"
         placed = {row.id: row.total for row in connection.execute(text('SELECT id, total FROM "order"'))}
-        line_sums = {row.order_id: row.amount for row in connection.execute(
-            text("SELECT order_id, sum(amount) AS amount FROM order_line GROUP BY order_id"))}
+        line_sums = {
+            row.order_id: row.amount
+            for row in connection.execute(
+                text("SELECT order_id, sum(amount) AS amount FROM order_line GROUP BY order_id")
+            )
+        }
         [(edited, price)] = load.prices.items()
         stored_price = connection.execute(text("SELECT price FROM product WHERE id = :id"), {"id": edited}).scalar()
     engine.dispose()
@@ -85,5 +95,7 @@ def test_sigkill_mid_burst_loses_no_answered_write_and_leaves_nothing_half_writt
     assert all(order in line_sums and cents(line_sums[order]) == cents(total) for order, total in placed.items())
     # The last price edit answered 200 holds (or a later one that committed as the server died).
     assert Decimal(str(stored_price)) >= Decimal(str(price))
-    ledger = subprocess.run([sys.executable, "-m", "db.ledger_check", url], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    ledger = subprocess.run(
+        [sys.executable, "-m", "db.ledger_check", url], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     assert ledger.returncode == 0, ledger.stdout + ledger.stderr

@@ -1,4 +1,5 @@
 """The dashboard's sales chart data (db/queries/dashboard.py) and the /admin page's props."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -26,27 +27,41 @@ def db_session(settings):
 
 def place(session, when: dt.datetime, total: str) -> None:
     customer = session.scalar(select(Customer).limit(1))
-    session.add(Order(customer=customer, status="Pending", payment_method="Cash", payment_status="Pending",
-                      billing_address="1 Test Street", total=Decimal(total), created_at=when))
+    session.add(
+        Order(
+            customer=customer,
+            status="Pending",
+            payment_method="Cash",
+            payment_status="Pending",
+            billing_address="1 Test Street",
+            total=Decimal(total),
+            created_at=when,
+        )
+    )
 
 
 def test_days_are_utc_calendar_days_filled_with_zeros(db_session):
     # Far from the seeded orders (which are dated around the real today).
-    place(db_session, dt.datetime(2026, 3, 10, 0, 0, tzinfo=UTC), "10.10")       # today, first second
-    place(db_session, dt.datetime(2026, 3, 10, 15, 0, tzinfo=UTC), "5.05")       # today
-    place(db_session, dt.datetime(2026, 3, 9, 23, 59, 59, tzinfo=UTC), "7.00")   # yesterday, last second
+    place(db_session, dt.datetime(2026, 3, 10, 0, 0, tzinfo=UTC), "10.10")  # today, first second
+    place(db_session, dt.datetime(2026, 3, 10, 15, 0, tzinfo=UTC), "5.05")  # today
+    place(db_session, dt.datetime(2026, 3, 9, 23, 59, 59, tzinfo=UTC), "7.00")  # yesterday, last second
     place(db_session, dt.datetime(2026, 3, 8, 22, 30, tzinfo=UTC), "2.50")
-    place(db_session, dt.datetime(2026, 3, 4, 12, 0, tzinfo=UTC), "99.99")       # first day of a 7-day window
-    place(db_session, dt.datetime(2026, 3, 3, 23, 59, tzinfo=UTC), "1000.00")    # the day before it: left out
-    place(db_session, dt.datetime(2026, 3, 11, 0, 0, tzinfo=UTC), "1000.00")     # tomorrow: left out
+    place(db_session, dt.datetime(2026, 3, 4, 12, 0, tzinfo=UTC), "99.99")  # first day of a 7-day window
+    place(db_session, dt.datetime(2026, 3, 3, 23, 59, tzinfo=UTC), "1000.00")  # the day before it: left out
+    place(db_session, dt.datetime(2026, 3, 11, 0, 0, tzinfo=UTC), "1000.00")  # tomorrow: left out
     db_session.flush()
 
     series = sales_series(db_session, days=7, now=NOW)
     assert [day["date"] for day in series] == [f"2026-03-{d:02d}" for d in range(4, 11)]
     by_date = {day["date"]: (day["sales"], day["orders"]) for day in series}
     assert by_date == {
-        "2026-03-04": (99.99, 1), "2026-03-05": (0.0, 0), "2026-03-06": (0.0, 0), "2026-03-07": (0.0, 0),
-        "2026-03-08": (2.5, 1), "2026-03-09": (7.0, 1), "2026-03-10": (15.15, 2),
+        "2026-03-04": (99.99, 1),
+        "2026-03-05": (0.0, 0),
+        "2026-03-06": (0.0, 0),
+        "2026-03-07": (0.0, 0),
+        "2026-03-08": (2.5, 1),
+        "2026-03-09": (7.0, 1),
+        "2026-03-10": (15.15, 2),
     }
 
 

@@ -1,4 +1,5 @@
 """The document around every page: head tags, props JSON that hostile data cannot break out of."""
+
 from __future__ import annotations
 
 import json
@@ -54,7 +55,9 @@ def test_nothing_is_loaded_from_another_host(client):
 
 def page_scripts(html: str) -> dict:
     """The scripts the document's loader requests once the first frame is painted."""
-    return json.loads(re.search(r'<script id="__SCRIPTS__" type="application/json">(.*?)</script>', html, re.S).group(1))
+    return json.loads(
+        re.search(r'<script id="__SCRIPTS__" type="application/json">(.*?)</script>', html, re.S).group(1)
+    )
 
 
 def test_scripts_are_the_hashed_client_entry_and_the_page_chunk(client):

@@ -4,6 +4,7 @@ shop whose sections show what the shop's SPEC.md §7 lists answer, each list in 
 Expected records come from the /api lists (their own tests check them against the database), so
 these tests fail when a section drops, mixes up or invents records.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -18,7 +19,7 @@ PAGES = {"/gadget-shop": "GadgetShop", "/fashion-shop": "FashionShop"}
 
 def root_markup(document: str) -> str:
     """The server-rendered markup only (not the props JSON after it)."""
-    return document[document.index('<div id="root">'):document.index('<script id="__PAGE__"')]
+    return document[document.index('<div id="root">') : document.index('<script id="__PAGE__"')]
 
 
 def text(markup: str) -> str:
@@ -139,7 +140,9 @@ def test_gadget_blog_shows_date_comments_description_and_links_each_post(client,
     for post in posts:
         assert post["title"] in shown and post["description"] in shown and post["createdAt"] in shown
         assert f"{post['comments']} comments" in shown
-        assert re.search(rf'<a href="{re.escape(html.escape(post["url"]))}"[^>]*>{re.escape(html.escape(post["title"]))}</a>', blog)
+        assert re.search(
+            rf'<a href="{re.escape(html.escape(post["url"]))}"[^>]*>{re.escape(html.escape(post["title"]))}</a>', blog
+        )
     # Newest first, as the list answers.
     assert [shown.index(post["title"]) for post in posts] == sorted(shown.index(post["title"]) for post in posts)
 
@@ -197,7 +200,9 @@ def test_shop_all_shows_the_first_rows_and_links_every_category(client, page_mar
     assert len(products) > FIRST_SHOWN
     assert_titles_in(section, products[:FIRST_SHOWN])
     assert section.count("<article") == FIRST_SHOWN
-    assert re.search(rf'<a href="/fashion-shop\?show=all#all-fashion"[^>]*>Show all (<!-- -->)?{len(products)}', section)
+    assert re.search(
+        rf'<a href="/fashion-shop\?show=all#all-fashion"[^>]*>Show all (<!-- -->)?{len(products)}', section
+    )
     for category in {product["category"] for product in products}:
         assert f'href="/product/search/{category}"' in section
 
@@ -256,7 +261,9 @@ def test_expired_hot_deal_leaves_the_page(client, db_file):
     with sqlite3.connect(db_file) as connection:
         connection.execute(
             "UPDATE deal SET expires_at = '2000-01-01 00:00:00' WHERE kind = 'hot' AND shop = 'fashion' "
-            "AND product_id = ?", (int(deals[0]["url"].rsplit("/", 1)[1]),))
+            "AND product_id = ?",
+            (int(deals[0]["url"].rsplit("/", 1)[1]),),
+        )
     section = sections(root_markup(client.get("/fashion-shop").text))["Hot deals"]
     assert gone not in text(section)
     assert all(deal["productName"] in text(section) for deal in deals[1:])

@@ -1,5 +1,6 @@
 """The gadget and fashion storefronts in a real browser: hydration without errors at desktop and
 phone widths, the hot-deal countdown, the cart, and showing every fashion product."""
+
 from __future__ import annotations
 
 import re
@@ -24,7 +25,7 @@ def open_hydrated(page_factory, url: str, path: str, width: int = 1280, height: 
     page, log = page_factory(width, height)
     page.goto(url + path)
     page.wait_for_function(f"() => ({HYDRATED})(document.querySelector('main article button'))")
-    page.wait_for_function(f"() => ({HYDRATED})(document.querySelector(\"{OWN_SECTION[path]}\"))")
+    page.wait_for_function(f'() => ({HYDRATED})(document.querySelector("{OWN_SECTION[path]}"))')
     return page, log
 
 

@@ -4,6 +4,7 @@ record their SPEC.md §7 endpoints answer is in the server-rendered markup, with
 The page's props travel in the same document as JSON; every check here reads the rendered markup
 only (the <div id="root"> part), so a section that fails to render cannot pass on its props.
 """
+
 from __future__ import annotations
 
 import html
@@ -51,6 +52,7 @@ def page(client, path: str) -> str:
 
 def navigation_items(groups: list[dict]):
     """Every item of a navigation tree, at every depth."""
+
     def walk(items, depth):
         for item in items:
             yield item, depth
@@ -82,13 +84,17 @@ def test_every_link_in_the_page_goes_somewhere_real(client, path):
     hrefs = re.findall(r'<a\b[^>]*\bhref="([^"]*)"', main)
     assert len(hrefs) > 20
     # Banners, cards, tiles and menus lead to a search, a category or a product: never / or #.
-    assert all(href.startswith("/product/") for href in hrefs), sorted(set(hrefs) - {h for h in hrefs if h.startswith("/product/")})
+    assert all(href.startswith("/product/") for href in hrefs), sorted(
+        set(hrefs) - {h for h in hrefs if h.startswith("/product/")}
+    )
 
 
 @pytest.mark.parametrize("path", PAGES)
 def test_images_have_alt_width_and_height(client, path):
     for tag in re.findall(r"<img\b[^>]*>", markup_of(page(client, path))):
-        assert re.search(r'\balt="', tag) and re.search(r'\bwidth="\d+"', tag) and re.search(r'\bheight="\d+"', tag), tag
+        assert re.search(r'\balt="', tag) and re.search(r'\bwidth="\d+"', tag) and re.search(r'\bheight="\d+"', tag), (
+            tag
+        )
 
 
 # --- /grocery1 -----------------------------------------------------------------------------------
@@ -156,7 +162,9 @@ def test_grocery2_product_sections_come_in_order_with_their_titles_and_goods(cli
     titles = grocery.grocery2_section_titles()
     positions = []
     for key in SECTION_SIZES:
-        heading = re.search(r"<h2\b[^>]*>(?:<svg.*?</svg>)?" + re.escape(text(titles[key]["title"])) + "</h2>", markup, re.S)
+        heading = re.search(
+            r"<h2\b[^>]*>(?:<svg.*?</svg>)?" + re.escape(text(titles[key]["title"])) + "</h2>", markup, re.S
+        )
         assert heading, titles[key]["title"]
         positions.append(heading.start())
         for product in api(client, f"/api/grocery-{key}/products"):
@@ -198,8 +206,12 @@ def test_grocery2_testimonials_name_each_client_with_photo_and_comment(client):
     assert testimonials
     for testimonial in testimonials:
         figure = re.search(
-            r"<figure\b(?:(?!</figure>).)*" + re.escape(text(testimonial["clientName"])) + r"(?:(?!</figure>).)*</figure>",
-            markup, re.S)
+            r"<figure\b(?:(?!</figure>).)*"
+            + re.escape(text(testimonial["clientName"]))
+            + r"(?:(?!</figure>).)*</figure>",
+            markup,
+            re.S,
+        )
         assert figure, testimonial["clientName"]
         assert text(testimonial["comment"]) in figure.group(0)
         assert f'src="{text(testimonial["photoUrl"])}"' in figure.group(0)

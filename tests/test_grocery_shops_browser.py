@@ -1,5 +1,6 @@
 """The grocery storefronts in Chromium, on a desktop and on a phone: they hydrate cleanly, their
 menus open, and a product added from each one lands in the cart."""
+
 from __future__ import annotations
 
 import re
@@ -51,7 +52,8 @@ def test_adding_a_product_raises_the_cart_badge(live_server, page_factory, path)
     before = cart_count(page)
     add.click()
     expect(page.get_by_role("button", name=re.compile(r"^Cart, "))).to_have_attribute(
-        "aria-label", re.compile(rf"^Cart, {before + 1} items?$"))
+        "aria-label", re.compile(rf"^Cart, {before + 1} items?$")
+    )
     expect(page.get_by_test_id("cart-count")).to_have_text(str(before + 1))
     assert log.errors() == []
 

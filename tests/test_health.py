@@ -1,5 +1,6 @@
 """GET /healthz, the load balancer's health check: 200 while the database answers, 503 (never a
 500, never cached) once it does not."""
+
 from __future__ import annotations
 
 from conftest import free_port

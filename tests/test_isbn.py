@@ -1,5 +1,6 @@
 """ISBNs as people type them (db/isbn.py) and book levels as shops and booklists name them
 (db/levels.py): what is accepted, what is refused and with which message, and how they are shown."""
+
 from __future__ import annotations
 
 import pytest
@@ -8,10 +9,19 @@ from app.settings import ROOT
 from db import isbn, levels
 
 
-@pytest.mark.parametrize("typed", [
-    "9780306406157", "978-0-306-40615-7", "978 0 306 40615 7", " 978-0306406157 ",
-    "0306406152", "0-306-40615-2", "0 306 40615 2", "978‐0‐306‐40615‐7",  # Unicode hyphens, as pasted
-])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "9780306406157",
+        "978-0-306-40615-7",
+        "978 0 306 40615 7",
+        " 978-0306406157 ",
+        "0306406152",
+        "0-306-40615-2",
+        "0 306 40615 2",
+        "978‐0‐306‐40615‐7",  # Unicode hyphens, as pasted
+    ],
+)
 def test_an_isbn_13_or_10_with_or_without_separators_is_the_same_book(typed):
     assert isbn.parse(typed) == "9780306406157"
 
@@ -22,16 +32,19 @@ def test_an_isbn_10_ending_in_x_is_read_whatever_the_case():
     assert isbn.to_isbn10("9780804429573") == "080442957X"
 
 
-@pytest.mark.parametrize("typed, message", [
-    ("978-0-306-40615-8", "The check digit of this ISBN-13 should be 7, not 8"),
-    ("0-306-40615-3", "The check digit of this ISBN-10 should be 2, not 3"),
-    ("0-8044-2957-5", "The check digit of this ISBN-10 should be X, not 5"),
-    ("123-4-567-89012-8", "An ISBN-13 starts with 978 or 979"),
-    ("978-0-306-4061", "Enter an ISBN-13 (13 digits) or an ISBN-10"),
-    ("ISBN 9780306406157", "Enter an ISBN-13 (13 digits) or an ISBN-10"),
-    ("97803064061X7", "Enter an ISBN-13 (13 digits) or an ISBN-10"),
-    ("", "Enter an ISBN-13 (13 digits) or an ISBN-10"),
-])
+@pytest.mark.parametrize(
+    "typed, message",
+    [
+        ("978-0-306-40615-8", "The check digit of this ISBN-13 should be 7, not 8"),
+        ("0-306-40615-3", "The check digit of this ISBN-10 should be 2, not 3"),
+        ("0-8044-2957-5", "The check digit of this ISBN-10 should be X, not 5"),
+        ("123-4-567-89012-8", "An ISBN-13 starts with 978 or 979"),
+        ("978-0-306-4061", "Enter an ISBN-13 (13 digits) or an ISBN-10"),
+        ("ISBN 9780306406157", "Enter an ISBN-13 (13 digits) or an ISBN-10"),
+        ("97803064061X7", "Enter an ISBN-13 (13 digits) or an ISBN-10"),
+        ("", "Enter an ISBN-13 (13 digits) or an ISBN-10"),
+    ],
+)
 def test_a_wrong_isbn_is_refused_saying_what_is_wrong(typed, message):
     with pytest.raises(isbn.InvalidIsbn, match=message.replace("(", r"\(").replace(")", r"\)")):
         isbn.parse(typed)
@@ -62,15 +75,18 @@ def test_looks_like_isbn_is_about_shape_not_the_check_digit():
     assert not isbn.looks_like_isbn("12345")
 
 
-@pytest.mark.parametrize("text, level, label, url", [
-    ("Class 9", ("class", 9, 9), "Class 9", "/books/class-9"),
-    ("grade 12", ("class", 12, 12), "Class 12", "/books/class-12"),
-    ("College year 2", ("college", 2, 2), "College year 2", "/books/college"),
-    ("college year 1-4", ("college", 1, 4), "College years 1–4", "/books/college"),
-    ("Ages 5-8", ("age", 5, 8), "Ages 5–8", "/books/stories"),
-    ("Ages 5–8", ("age", 5, 8), "Ages 5–8", "/books/stories"),
-    ("ages 12+", ("age", 12, levels.MAX_AGE), "Ages 12+", "/books/stories"),
-])
+@pytest.mark.parametrize(
+    "text, level, label, url",
+    [
+        ("Class 9", ("class", 9, 9), "Class 9", "/books/class-9"),
+        ("grade 12", ("class", 12, 12), "Class 12", "/books/class-12"),
+        ("College year 2", ("college", 2, 2), "College year 2", "/books/college"),
+        ("college year 1-4", ("college", 1, 4), "College years 1–4", "/books/college"),
+        ("Ages 5-8", ("age", 5, 8), "Ages 5–8", "/books/stories"),
+        ("Ages 5–8", ("age", 5, 8), "Ages 5–8", "/books/stories"),
+        ("ages 12+", ("age", 12, levels.MAX_AGE), "Ages 12+", "/books/stories"),
+    ],
+)
 def test_levels_parse_and_label(text, level, label, url):
     parsed = levels.parse(text)
     assert tuple(parsed) == level
@@ -84,15 +100,18 @@ def test_a_levels_text_reads_back_as_the_same_level(text):
     assert levels.parse(levels.parse(text).text) == levels.parse(text)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("Class 13", "A class is a number from 1 to 12"),
-    ("Class 0", "A class is a number from 1 to 12"),
-    ("College year 6", "A college year is a number from 1 to 5"),
-    ("College year 3-2", "A college year is a number from 1 to 5"),
-    ("Ages 8-5", "Give ages from youngest to oldest"),
-    ("Year 9", "Write the level as Class 1 to Class 12"),
-    ("", "Write the level as Class 1 to Class 12"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("Class 13", "A class is a number from 1 to 12"),
+        ("Class 0", "A class is a number from 1 to 12"),
+        ("College year 6", "A college year is a number from 1 to 5"),
+        ("College year 3-2", "A college year is a number from 1 to 5"),
+        ("Ages 8-5", "Give ages from youngest to oldest"),
+        ("Year 9", "Write the level as Class 1 to Class 12"),
+        ("", "Write the level as Class 1 to Class 12"),
+    ],
+)
 def test_a_wrong_level_is_refused_saying_how_to_write_it(text, message):
     with pytest.raises(levels.InvalidLevel, match=message):
         levels.parse(text)
@@ -112,10 +131,23 @@ def product_form_isbn():
     return context
 
 
-@pytest.mark.parametrize("typed", [
-    "978-0-306-40615-7", "0-306-40615-2", "0 8044 2957 x", "978‐0‐306‐40615‐7", "978-0-306-40615-8", "0-306-40615-3",
-    "0-8044-2957-5", "123-4-567-89012-8", "978-0-306-4061", "", "97803064061X7", "9798876543210",
-])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "978-0-306-40615-7",
+        "0-306-40615-2",
+        "0 8044 2957 x",
+        "978‐0‐306‐40615‐7",
+        "978-0-306-40615-8",
+        "0-306-40615-3",
+        "0-8044-2957-5",
+        "123-4-567-89012-8",
+        "978-0-306-4061",
+        "",
+        "97803064061X7",
+        "9798876543210",
+    ],
+)
 def test_the_product_form_checks_an_isbn_as_the_server_does(product_form_isbn, typed):
     answer = product_form_isbn.call("parseIsbn", typed)
     try:
@@ -124,6 +156,8 @@ def test_the_product_form_checks_an_isbn_as_the_server_does(product_form_isbn, t
         assert answer == {"message": str(error)}
 
 
-@pytest.mark.parametrize("isbn13", ["9780306406157", "9781861972712", "9780804429573", "9798876543210", "9781999999990"])
+@pytest.mark.parametrize(
+    "isbn13", ["9780306406157", "9781861972712", "9780804429573", "9798876543210", "9781999999990"]
+)
 def test_the_product_form_groups_an_isbn_as_the_server_does(product_form_isbn, isbn13):
     assert product_form_isbn.call("groupedIsbn", isbn13) == isbn.grouped(isbn13)

@@ -4,6 +4,7 @@ crawler gets them, and the search form's redirect.
 Expected figures come from plain SQL on the same database file, not from the application's
 query functions, so a wrong query cannot agree with itself.
 """
+
 from __future__ import annotations
 
 import html
@@ -86,9 +87,15 @@ def test_category_lists_hold_that_category_only(client, path, category):
 def test_brand_lists_name_four_to_six_brands_of_the_category(client, sql, path, slug):
     names = api(client, path).json()
     assert 4 <= len(names) <= 6
-    brands = {row[0] for row in sql(
-        f"SELECT DISTINCT b.name {MARKET.replace('WHERE', 'JOIN brand b ON b.id = p.brand_id WHERE')} "
-        "AND (c.slug = ? OR c.parent_id = (SELECT id FROM category WHERE slug = ?))", slug, slug)}
+    brands = {
+        row[0]
+        for row in sql(
+            f"SELECT DISTINCT b.name {MARKET.replace('WHERE', 'JOIN brand b ON b.id = p.brand_id WHERE')} "
+            "AND (c.slug = ? OR c.parent_id = (SELECT id FROM category WHERE slug = ?))",
+            slug,
+            slug,
+        )
+    }
     assert set(names) <= brands
     assert len(names) == min(6, len(brands))
     assert 4 <= len(names) <= 6  # SPEC.md §9
@@ -97,9 +104,15 @@ def test_brand_lists_name_four_to_six_brands_of_the_category(client, sql, path, 
 @pytest.mark.parametrize("path,slug", SHOP_LISTS.items())
 def test_shop_lists_name_the_sellers_of_the_category(client, sql, path, slug):
     names = api(client, path).json()
-    shops = {row[0] for row in sql(
-        f"SELECT DISTINCT s.shop_name {MARKET.replace('WHERE', 'JOIN seller s ON s.id = p.seller_id WHERE')} "
-        "AND s.published = 1 AND (c.slug = ? OR c.parent_id = (SELECT id FROM category WHERE slug = ?))", slug, slug)}
+    shops = {
+        row[0]
+        for row in sql(
+            f"SELECT DISTINCT s.shop_name {MARKET.replace('WHERE', 'JOIN seller s ON s.id = p.seller_id WHERE')} "
+            "AND s.published = 1 AND (c.slug = ? OR c.parent_id = (SELECT id FROM category WHERE slug = ?))",
+            slug,
+            slug,
+        )
+    }
     assert 1 <= len(names) <= 6
     assert set(names) <= shops and len(names) == min(6, len(shops))
     assert 4 <= len(names) <= 6  # SPEC.md §9
@@ -190,7 +203,7 @@ def test_bad_list_parameters_answer_422_json(client):
 
 def root_markup(document: str) -> str:
     """The server-rendered markup only (not the props JSON after it)."""
-    return document[document.index('<div id="root">'):document.index('<script id="__PAGE__"')]
+    return document[document.index('<div id="root">') : document.index('<script id="__PAGE__"')]
 
 
 @pytest.mark.parametrize("path", ["/", "/market-1"])
@@ -212,7 +225,9 @@ def test_storefront_is_server_rendered_with_one_h1_and_one_style_block(client, p
 
 def test_home_shows_books_of_the_catalogue(client, sql):
     markup = root_markup(client.get("/").text)
-    featured = [row[0] for row in sql("SELECT title FROM product WHERE shop = 'books' AND published = 1 AND featured = 1")]
+    featured = [
+        row[0] for row in sql("SELECT title FROM product WHERE shop = 'books' AND published = 1 AND featured = 1")
+    ]
     assert featured
     for title in featured:
         assert html.escape(title) in markup
@@ -224,8 +239,17 @@ def test_home_shows_books_of_the_catalogue(client, sql):
 
 def test_home_links_to_every_storefront(client):
     markup = root_markup(client.get("/").text)
-    for path in ("/market-1", "/grocery1", "/grocery2", "/grocery3", "/gadget-shop", "/fashion-shop",
-                 "/furniture-shop", "/healthbeauty-shop", "/gift-shop"):
+    for path in (
+        "/market-1",
+        "/grocery1",
+        "/grocery2",
+        "/grocery3",
+        "/gadget-shop",
+        "/fashion-shop",
+        "/furniture-shop",
+        "/healthbeauty-shop",
+        "/gift-shop",
+    ):
         assert f'href="{path}"' in markup
 
 
@@ -250,13 +274,16 @@ def test_page_props_for_client_navigation_match_the_lists(client):
 # --- The search form's target ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("query,location", [
-    ({"q": "Onion"}, "/product/search/Onion"),
-    ({"q": "  Coffee & Snacks "}, "/product/search/Coffee%20%26%20Snacks"),
-    ({"q": ""}, "/"),
-    ({"q": "   "}, "/"),
-    ({}, "/"),
-])
+@pytest.mark.parametrize(
+    "query,location",
+    [
+        ({"q": "Onion"}, "/product/search/Onion"),
+        ({"q": "  Coffee & Snacks "}, "/product/search/Coffee%20%26%20Snacks"),
+        ({"q": ""}, "/"),
+        ({"q": "   "}, "/"),
+        ({}, "/"),
+    ],
+)
 def test_search_form_redirects_to_the_search_page(client, query, location):
     response = client.get("/product/search", params=query, follow_redirects=False)
     assert response.status_code == 302

@@ -1,4 +1,5 @@
 """POST /api/media: images by content (PNG, JPEG, WebP), a size limit, generated names, guards."""
+
 from __future__ import annotations
 
 import io
@@ -65,11 +66,14 @@ def stored_files(settings: Settings) -> list[str]:
     return sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()) if root.exists() else []
 
 
-@pytest.mark.parametrize("kind, extension, content_type", [
-    ("PNG", "png", "image/png"),
-    ("JPEG", "jpg", "image/jpeg"),
-    ("WEBP", "webp", "image/webp"),
-])
+@pytest.mark.parametrize(
+    "kind, extension, content_type",
+    [
+        ("PNG", "png", "image/png"),
+        ("JPEG", "jpg", "image/jpeg"),
+        ("WEBP", "webp", "image/webp"),
+    ],
+)
 def test_an_image_is_stored_under_a_generated_name_and_served(uploader, own_media, kind, extension, content_type):
     data = image_bytes(kind, (40, 30))
     response = upload(uploader, data, filename=f"my cover.{extension}", content_type=content_type)
@@ -107,17 +111,20 @@ def svg() -> bytes:
     return b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'
 
 
-@pytest.mark.parametrize("label, data, filename, content_type", [
-    ("text named .png", b"just some words, not a picture at all", "cover.png", "image/png"),
-    ("GIF", image_bytes("GIF"), "cover.gif", "image/gif"),
-    ("GIF named .png", image_bytes("GIF"), "cover.png", "image/png"),
-    ("SVG", svg(), "cover.svg", "image/svg+xml"),
-    ("SVG named .png", svg(), "cover.png", "image/png"),
-    ("PNG signature then junk", b"\x89PNG\r\n\x1a\n" + b"\x00" * 200, "cover.png", "image/png"),
-    ("truncated JPEG", cut_short("JPEG"), "cover.jpg", "image/jpeg"),
-    ("truncated PNG", cut_short("PNG"), "cover.png", "image/png"),
-    ("truncated WebP", cut_short("WEBP"), "cover.webp", "image/webp"),
-])
+@pytest.mark.parametrize(
+    "label, data, filename, content_type",
+    [
+        ("text named .png", b"just some words, not a picture at all", "cover.png", "image/png"),
+        ("GIF", image_bytes("GIF"), "cover.gif", "image/gif"),
+        ("GIF named .png", image_bytes("GIF"), "cover.png", "image/png"),
+        ("SVG", svg(), "cover.svg", "image/svg+xml"),
+        ("SVG named .png", svg(), "cover.png", "image/png"),
+        ("PNG signature then junk", b"\x89PNG\r\n\x1a\n" + b"\x00" * 200, "cover.png", "image/png"),
+        ("truncated JPEG", cut_short("JPEG"), "cover.jpg", "image/jpeg"),
+        ("truncated PNG", cut_short("PNG"), "cover.png", "image/png"),
+        ("truncated WebP", cut_short("WEBP"), "cover.webp", "image/webp"),
+    ],
+)
 def test_anything_but_a_png_jpeg_or_webp_is_refused(uploader, own_media, label, data, filename, content_type):
     response = upload(uploader, data, filename=filename, content_type=content_type)
     assert response.status_code == 422, (label, response.text)
@@ -138,16 +145,22 @@ def test_an_image_over_the_limit_is_refused_with_413(small_limit, own_media):
 
 def test_a_huge_body_is_refused_before_it_is_read(small_limit):
     # Declared too large: refused on the header alone.
-    response = small_limit.post("/api/media", content=b"x" * 100,
-                                headers={"Content-Type": "multipart/form-data; boundary=x", "Content-Length": "999999999"})
+    response = small_limit.post(
+        "/api/media",
+        content=b"x" * 100,
+        headers={"Content-Type": "multipart/form-data; boundary=x", "Content-Length": "999999999"},
+    )
     assert response.status_code == 413
     # Sent without a length (chunked): refused once the counted bytes pass the limit.
     boundary = "sb-boundary"
-    head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\n"
-            "Content-Type: image/png\r\n\r\n").encode()
+    head = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n'
+        "Content-Type: image/png\r\n\r\n"
+    ).encode()
     chunks = iter([head, image_bytes("PNG")] + [b"\x00" * 65536] * 8 + [f"\r\n--{boundary}--\r\n".encode()])
-    response = small_limit.post("/api/media", content=chunks,
-                                headers={"Content-Type": f"multipart/form-data; boundary={boundary}"})
+    response = small_limit.post(
+        "/api/media", content=chunks, headers={"Content-Type": f"multipart/form-data; boundary={boundary}"}
+    )
     assert response.status_code == 413
 
 
@@ -173,12 +186,15 @@ def test_an_upload_needs_an_administrator_and_the_csrf_token(own_media):
 def test_a_body_without_a_file_is_refused(uploader):
     not_multipart = uploader.post("/api/media", json={"file": "cover.png"})
     assert not_multipart.status_code == 415 and not_multipart.json()["message"]
-    no_file = uploader.post("/api/media", data={"title": "cover"}, files={"other": ("a.png", image_bytes("PNG"), "image/png")})
+    no_file = uploader.post(
+        "/api/media", data={"title": "cover"}, files={"other": ("a.png", image_bytes("PNG"), "image/png")}
+    )
     assert no_file.status_code == 422 and "file" in no_file.json()["errors"]
     empty = upload(uploader, b"")
     assert empty.status_code == 422
-    malformed = uploader.post("/api/media", content=b"no boundary here",
-                              headers={"Content-Type": "multipart/form-data; boundary=zzz"})
+    malformed = uploader.post(
+        "/api/media", content=b"no boundary here", headers={"Content-Type": "multipart/form-data; boundary=zzz"}
+    )
     assert malformed.status_code == 400 and malformed.json()["message"]
 
 
@@ -188,7 +204,9 @@ def test_an_upload_is_recorded_in_the_audit_log(uploader, own_media):
     path = response.json()["path"]
     engine = create_engine(own_media.database_url)
     with engine.connect() as connection:
-        rows = connection.execute(text("SELECT actor, action, entity_id, after FROM audit_entry WHERE entity = 'media'")).all()
+        rows = connection.execute(
+            text("SELECT actor, action, entity_id, after FROM audit_entry WHERE entity = 'media'")
+        ).all()
     engine.dispose()
     assert len(rows) == 1
     actor, action, entity_id, after = rows[0]

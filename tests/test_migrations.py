@@ -1,5 +1,6 @@
 """Migrations keep data: the schema they build is the models' schema, and the books migration
 (0008) run on a database of the previous schema keeps every product and gives each book its record."""
+
 from __future__ import annotations
 
 import shutil
@@ -23,8 +24,9 @@ PRODUCTS = "SELECT id, title, slug, shop, author, price, stock, published FROM p
 def schema_differences(url: str) -> list:
     engine = make_engine(url)
     with engine.connect() as connection:
-        context = MigrationContext.configure(connection, opts={
-            "include_name": lambda name, kind, _parent: not is_index_object(name)})
+        context = MigrationContext.configure(
+            connection, opts={"include_name": lambda name, kind, _parent: not is_index_object(name)}
+        )
         differences = compare_metadata(context, Base.metadata)
     engine.dispose()
     return differences
@@ -64,8 +66,11 @@ def test_the_books_migration_keeps_every_product_and_gives_each_book_its_authors
     assert rows(seeded_copy, PRODUCTS) == products
     books = {product_id for (product_id,) in rows(seeded_copy, "SELECT product_id FROM book")}
     assert books == {p[0] for p in products if p[3] == "books"}
-    credits = rows(seeded_copy, "SELECT ba.book_id, a.name FROM book_author ba JOIN author a ON a.id = ba.author_id"
-                                " ORDER BY ba.book_id, ba.position")
+    credits = rows(
+        seeded_copy,
+        "SELECT ba.book_id, a.name FROM book_author ba JOIN author a ON a.id = ba.author_id"
+        " ORDER BY ba.book_id, ba.position",
+    )
     names: dict[int, list[str]] = {}
     for book_id, name in credits:
         names.setdefault(book_id, []).append(name)
@@ -73,8 +78,15 @@ def test_the_books_migration_keeps_every_product_and_gives_each_book_its_authors
         if shop == "books":
             assert ", ".join(names[product_id]) == author
     # A school book's class comes from its title; the others by their kind of book.
-    levels = dict(((t, (k, lo)) for t, k, lo in rows(
-        seeded_copy, "SELECT p.title, b.level_kind, b.level_from FROM book b JOIN product p ON p.id = b.product_id")))
+    levels = dict(
+        (
+            (t, (k, lo))
+            for t, k, lo in rows(
+                seeded_copy,
+                "SELECT p.title, b.level_kind, b.level_from FROM book b JOIN product p ON p.id = b.product_id",
+            )
+        )
+    )
     assert levels["Class 9 Physics Fundamentals"] == ("class", 9)
     assert levels["Strength of Materials"][0] == "college"
     assert levels["Milo and the Moon Balloon"][0] == "age"

@@ -2,6 +2,7 @@
 MISS, then a HIT; a product edit shows through nginx within the shop's short s-maxage; a visitor
 with a session always reaches the shop. Skipped where nginx is not installed (`make test`
 installs nginx-light) or cannot start."""
+
 from __future__ import annotations
 
 import time
@@ -18,12 +19,17 @@ MAX_AGE = 2
 
 @pytest.fixture
 def nginx_in_front(db_file, seeded_sqlite, tmp_path):
-    server, upstream = start_server(db_file, seeded_sqlite[1], SHARED_CACHE_MAX_AGE=str(MAX_AGE), SHARED_CACHE_STALE="1")
+    server, upstream = start_server(
+        db_file, seeded_sqlite[1], SHARED_CACHE_MAX_AGE=str(MAX_AGE), SHARED_CACHE_STALE="1"
+    )
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    cache_site = site("nginx-cache.conf", ("/var/cache/nginx/studentbooks", str(tmp_path / "cache")),
-                      ("server 127.0.0.1:8000;", f"server {upstream.removeprefix('http://')};"),
-                      ("listen 8080;", f"listen 127.0.0.1:{port};"))
+    cache_site = site(
+        "nginx-cache.conf",
+        ("/var/cache/nginx/studentbooks", str(tmp_path / "cache")),
+        ("server 127.0.0.1:8000;", f"server {upstream.removeprefix('http://')};"),
+        ("listen 8080;", f"listen 127.0.0.1:{port};"),
+    )
     try:
         with running_nginx(tmp_path, cache_site, base):
             yield base, upstream

@@ -1,5 +1,6 @@
 """/openapi.json: a valid OpenAPI 3.1 document that describes every /api operation, typed from the
 models that validate input, and that the seeded shop's real answers match."""
+
 from __future__ import annotations
 
 import jsonschema
@@ -30,8 +31,13 @@ def test_the_document_is_valid_openapi_3_1(spec):
 
 
 def test_every_api_route_is_described_with_its_answers(client, spec):
-    served = {(route.path_format, method.lower()) for route in client.app.routes
-              if getattr(route, "path", "").startswith("/api/") for method in (route.methods or ()) if method != "HEAD"}
+    served = {
+        (route.path_format, method.lower())
+        for route in client.app.routes
+        if getattr(route, "path", "").startswith("/api/")
+        for method in (route.methods or ())
+        if method != "HEAD"
+    }
     described = {(path, method) for path, method, _ in operations(spec)}
     assert served == described
     for path, method, operation in operations(spec):
@@ -66,7 +72,9 @@ def test_records_are_typed_not_object_or_string(spec):
     assert schemas["OrderRow"]["properties"]["status"]["enum"] == ["Pending", "Processing", "Delivered"]
     listing = spec["paths"]["/api/market-1/flash-deals"]["get"]["responses"]["200"]
     assert listing["content"]["application/json"]["schema"] == {
-        "type": "array", "items": {"$ref": "#/components/schemas/ProductCard"}}
+        "type": "array",
+        "items": {"$ref": "#/components/schemas/ProductCard"},
+    }
     assert listing["headers"]["X-Total-Count"]["schema"]["type"] == "integer"
     # A write's body is the pydantic form that validates it, its answer the record.
     create = spec["paths"]["/api/products"]["post"]
@@ -105,8 +113,12 @@ def checked_answer(spec: dict, path: str, operation: dict, response) -> None:
     if media == "application/json":
         # The schema as the root of a document that holds the components its $refs point to.
         schema = {**described["schema"], "components": spec["components"]}
-        jsonschema.validate(response.json(), schema, cls=jsonschema.Draft202012Validator,
-                            format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+        jsonschema.validate(
+            response.json(),
+            schema,
+            cls=jsonschema.Draft202012Validator,
+            format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER,
+        )
 
 
 def test_every_list_and_record_answers_what_the_document_says(admin_client, spec):

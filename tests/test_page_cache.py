@@ -1,4 +1,5 @@
 """Anonymous storefront pages are cached by path and catalogue version, compressed once."""
+
 from __future__ import annotations
 
 import time

@@ -1,5 +1,6 @@
 """Migration 0011 (the catalogue's change log) keeps data both ways: the catalogue version carries
 on from `catalogue_state.version` into the log and back, and the shop's rows are untouched."""
+
 from __future__ import annotations
 
 from alembic import command

@@ -1,5 +1,6 @@
 """A cached page is stored with brotli only (what browsers take); its gzip answer is compressed by
 the first request that takes gzip and not brotli, kept, and counted in the cache's bytes."""
+
 from __future__ import annotations
 
 import gzip

@@ -6,6 +6,7 @@ Pages are read anonymously (the fast path in front of the router answers their h
 through the administrator's API with the session in an explicit header, or straight to the
 database as another server would, and are then seen through the change log within its trust period.
 """
+
 from __future__ import annotations
 
 import time
@@ -20,12 +21,27 @@ from db import page_keys
 from db.checkout import sale_price
 from db.models import Product, Review, Seller, Service
 
-STOREFRONTS = ["/", "/market-1", "/grocery1", "/grocery2", "/grocery3", "/gadget-shop", "/fashion-shop",
-               "/furniture-shop", "/healthbeauty-shop", "/gift-shop"]
+STOREFRONTS = [
+    "/",
+    "/market-1",
+    "/grocery1",
+    "/grocery2",
+    "/grocery3",
+    "/gadget-shop",
+    "/fashion-shop",
+    "/furniture-shop",
+    "/healthbeauty-shop",
+    "/gift-shop",
+]
 OTHERS = ["/product/search/Onion", "/books/class-9", "/booklists", "/cart"]
 JSON = {"Accept": "application/json"}
-BUYER = {"name": "Cache Tester", "email": "cache@example.com", "phone": "+1 555 0100 77",
-         "billingAddress": "1 Loopback Lane, Localhost", "paymentMethod": "Cash"}
+BUYER = {
+    "name": "Cache Tester",
+    "email": "cache@example.com",
+    "phone": "+1 555 0100 77",
+    "billingAddress": "1 Loopback Lane, Localhost",
+    "paymentMethod": "Cash",
+}
 
 
 class Shop:
@@ -35,8 +51,10 @@ class Shop:
         self.client = client
         self.services = client.app.state.services
         sign_in(client)
-        self.admin = {"Cookie": f"sb_session={client.cookies.get('sb_session')}",
-                      "X-CSRF-Token": client.get("/api/auth/csrf").json()["csrfToken"]}
+        self.admin = {
+            "Cookie": f"sb_session={client.cookies.get('sb_session')}",
+            "X-CSRF-Token": client.get("/api/auth/csrf").json()["csrfToken"],
+        }
         client.cookies.clear()  # every page below is asked anonymously
 
     def props(self, path: str) -> dict:
@@ -89,15 +107,18 @@ def shown_on(seen: dict[str, dict], page: str, shop_of: set[int]) -> int:
 
 
 def products_of(shop: Shop, which: str) -> set[int]:
-    return set(shop.read(lambda s: s.scalars(select(Product.id).where(Product.shop == which, Product.published.is_(True)))))
+    return set(
+        shop.read(lambda s: s.scalars(select(Product.id).where(Product.shop == which, Product.published.is_(True))))
+    )
 
 
 def test_a_product_edit_refreshes_every_page_that_shows_it_and_no_other_storefront(shop):
     market = products_of(shop, "market")
     first = warm(shop, STOREFRONTS + OTHERS)
     product_id = shown_on(first, "/market-1", market)
-    related = next(i for i in sorted(market) if i != product_id
-                   and product_id in products_in(shop.props(f"/product/{i}")))
+    related = next(
+        i for i in sorted(market) if i != product_id and product_id in products_in(shop.props(f"/product/{i}"))
+    )
     pages = STOREFRONTS + OTHERS + [f"/product/{product_id}", f"/product/{related}"]
     seen = warm(shop, pages)
 
@@ -109,8 +130,22 @@ def test_a_product_edit_refreshes_every_page_that_shows_it_and_no_other_storefro
     for path in showing:
         assert "Renamed Marketplace Gadget" in str(after[path])
     # Other storefronts, the shelves and the booklists do not show it and cannot list it.
-    assert built.isdisjoint({"/", "/grocery1", "/grocery2", "/grocery3", "/gadget-shop", "/fashion-shop",
-                             "/furniture-shop", "/healthbeauty-shop", "/gift-shop", "/books/class-9", "/booklists", "/cart"})
+    assert built.isdisjoint(
+        {
+            "/",
+            "/grocery1",
+            "/grocery2",
+            "/grocery3",
+            "/gadget-shop",
+            "/fashion-shop",
+            "/furniture-shop",
+            "/healthbeauty-shop",
+            "/gift-shop",
+            "/books/class-9",
+            "/booklists",
+            "/cart",
+        }
+    )
 
 
 def test_a_price_change_shows_at_once_on_its_pages_and_leaves_other_shops_cached(shop):
@@ -168,7 +203,9 @@ def test_unpublishing_and_publishing_a_product_takes_it_off_and_puts_it_back(sho
 
 def _buy(shop: Shop, product_id: int, qty: int) -> None:
     price = shop.read(lambda s: sale_price(s.get(Product, product_id)))
-    response = shop.client.post("/api/checkout", json={**BUYER, "items": [{"id": product_id, "qty": qty, "price": str(price)}]})
+    response = shop.client.post(
+        "/api/checkout", json={**BUYER, "items": [{"id": product_id, "qty": qty, "price": str(price)}]}
+    )
     assert response.status_code == 201, response.text
 
 
@@ -187,13 +224,26 @@ def test_selling_out_refreshes_the_pages_that_show_the_product(shop):
     showing = shop.showing(product_id, seen)
     assert {"/product/search/Onion", f"/product/{product_id}"} <= showing <= built
     assert after[f"/product/{product_id}"]["product"]["stock"] == 0
-    assert built.isdisjoint({"/", "/market-1", "/gadget-shop", "/fashion-shop", "/furniture-shop", "/healthbeauty-shop",
-                             "/gift-shop", "/books/class-9", "/cart"})
+    assert built.isdisjoint(
+        {
+            "/",
+            "/market-1",
+            "/gadget-shop",
+            "/fashion-shop",
+            "/furniture-shop",
+            "/healthbeauty-shop",
+            "/gift-shop",
+            "/books/class-9",
+            "/cart",
+        }
+    )
 
 
 def test_a_burst_of_checkouts_that_leave_products_in_stock_keeps_the_shop_cached(shop):
     seen = warm(shop, STOREFRONTS + OTHERS)
-    stock = dict(shop.read(lambda s: s.execute(select(Product.id, Product.stock).where(Product.shop == "grocery")).all()))
+    stock = dict(
+        shop.read(lambda s: s.execute(select(Product.id, Product.stock).where(Product.shop == "grocery")).all())
+    )
     listed = sorted(products_in(seen["/grocery1"]) & stock.keys())
     # Counts a product page prints ("only 3 left" from 10 down; a booklist up to 99), and one it does not.
     low = [i for i in listed if 20 <= stock[i] < page_keys.STOCK_SHOWN_BELOW][:2]
@@ -225,9 +275,14 @@ def test_a_category_rename_shows_on_its_products_cards_and_nowhere_else(shop):
 
 
 def test_a_brand_rename_shows_on_its_products_pages(shop):
-    product_id, brand_id = shop.read(lambda s: s.execute(
-        select(Product.id, Product.brand_id).where(Product.brand_id.is_not(None), Product.shop == "market",
-                                                   Product.published.is_(True)).order_by(Product.id).limit(1)).one())
+    product_id, brand_id = shop.read(
+        lambda s: s.execute(
+            select(Product.id, Product.brand_id)
+            .where(Product.brand_id.is_not(None), Product.shop == "market", Product.published.is_(True))
+            .order_by(Product.id)
+            .limit(1)
+        ).one()
+    )
     pages = STOREFRONTS + [f"/product/{product_id}"]
     warm(shop, pages)
 
@@ -236,7 +291,9 @@ def test_a_brand_rename_shows_on_its_products_pages(shop):
 
     assert after[f"/product/{product_id}"]["product"]["brand"] == "Renamed Brandworks"
     assert f"/product/{product_id}" in built
-    assert built.isdisjoint({"/grocery1", "/grocery2", "/grocery3", "/furniture-shop", "/healthbeauty-shop", "/gift-shop"})
+    assert built.isdisjoint(
+        {"/grocery1", "/grocery2", "/grocery3", "/furniture-shop", "/healthbeauty-shop", "/gift-shop"}
+    )
 
 
 def test_a_content_change_refreshes_its_own_storefront_only(shop):
@@ -252,10 +309,15 @@ def test_a_content_change_refreshes_its_own_storefront_only(shop):
 
 
 def test_publishing_a_review_refreshes_the_product_page_and_its_shops_lists(shop):
-    review_id, product_id, shop_of = shop.read(lambda s: s.execute(
-        select(Review.id, Review.product_id, Product.shop).join(Product, Product.id == Review.product_id)
-        .where(Review.published.is_(True), Product.published.is_(True), Product.shop == "gadget")
-        .order_by(Review.id).limit(1)).one())
+    review_id, product_id, shop_of = shop.read(
+        lambda s: s.execute(
+            select(Review.id, Review.product_id, Product.shop)
+            .join(Product, Product.id == Review.product_id)
+            .where(Review.published.is_(True), Product.published.is_(True), Product.shop == "gadget")
+            .order_by(Review.id)
+            .limit(1)
+        ).one()
+    )
     pages = STOREFRONTS + [f"/product/{product_id}"]
     seen = warm(shop, pages)
     reviews_before = seen[f"/product/{product_id}"]["reviews"]
@@ -273,10 +335,15 @@ def test_publishing_a_review_refreshes_the_product_page_and_its_shops_lists(shop
 
 
 def test_a_seller_change_refreshes_the_pages_that_name_the_seller(shop):
-    product_id, seller_id = shop.read(lambda s: s.execute(
-        select(Product.id, Product.seller_id).join(Seller, Seller.id == Product.seller_id)
-        .where(Product.published.is_(True), Seller.published.is_(True), Product.shop == "market")
-        .order_by(Product.id).limit(1)).one())
+    product_id, seller_id = shop.read(
+        lambda s: s.execute(
+            select(Product.id, Product.seller_id)
+            .join(Seller, Seller.id == Product.seller_id)
+            .where(Product.published.is_(True), Seller.published.is_(True), Product.shop == "market")
+            .order_by(Product.id)
+            .limit(1)
+        ).one()
+    )
     pages = STOREFRONTS + [f"/product/{product_id}"]
     warm(shop, pages)
 
@@ -295,8 +362,12 @@ def test_a_write_seen_by_a_second_server_drops_its_page_within_the_trust_period(
 
     from app.main import create_app
 
-    with TestClient(create_app(settings), base_url="http://127.0.0.1") as one, \
-            TestClient(create_app(make_settings(settings.database_url, settings.media_dir)), base_url="http://127.0.0.1") as two:
+    with (
+        TestClient(create_app(settings), base_url="http://127.0.0.1") as one,
+        TestClient(
+            create_app(make_settings(settings.database_url, settings.media_dir)), base_url="http://127.0.0.1"
+        ) as two,
+    ):
         other = two.app.state.services
         assert two.get("/market-1", headers=JSON).status_code == 200
         built = other.page_cache.builds
@@ -329,7 +400,9 @@ def test_a_page_read_before_a_change_it_shows_is_answered_but_not_kept(shop):
 
 
 def test_every_cached_route_says_what_its_pages_show(client):
-    cached = [route for route in client.app.routes if getattr(getattr(route, "endpoint", None), "shows", None) is not None]
+    cached = [
+        route for route in client.app.routes if getattr(getattr(route, "endpoint", None), "shows", None) is not None
+    ]
     assert len(cached) >= 20
     assert [route.path for route in cached if route.endpoint.shows is UNDECLARED] == []
 

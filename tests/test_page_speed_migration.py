@@ -1,6 +1,7 @@
 """Migration 0016 (indexes for the demo shops' most reviewed and fewest left sections and the
 store's best rated) keeps the shop both ways, on SQLite and PostgreSQL, and its sections read the
 same products before and after."""
+
 from __future__ import annotations
 
 from alembic import command

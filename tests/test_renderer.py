@@ -1,4 +1,5 @@
 """The V8 renderer: critical CSS in one block, failures still serve the page, isolates replaced."""
+
 from __future__ import annotations
 
 import asyncio
@@ -43,13 +44,18 @@ def broken_build(tmp_path, script: str):
     [
         ("globalThis.renderPage = () => { throw new Error('render bug'); };", {}, "render bug"),
         ("globalThis.renderPage = () => { for (;;) {} };", {"ssr_timeout_sec": 0.3}, "JSTimeoutException"),
-        ("globalThis.renderPage = () => { const hoard = []; for (;;) hoard.push(new Array(1e4).fill(hoard.length)); };",
-         {"ssr_max_memory": 64 * 1024 * 1024}, "JSOOMException"),
+        (
+            "globalThis.renderPage = () => { const hoard = []; for (;;) hoard.push(new Array(1e4).fill(hoard.length)); };",
+            {"ssr_max_memory": 64 * 1024 * 1024},
+            "JSOOMException",
+        ),
     ],
     ids=["exception", "timeout", "memory"],
 )
 def test_a_failed_render_still_serves_the_page_for_the_browser(tmp_path, settings, caplog, script, overrides, cause):
-    settings = make_settings(settings.database_url, settings.media_dir, build_dir=broken_build(tmp_path, script), **overrides)
+    settings = make_settings(
+        settings.database_url, settings.media_dir, build_dir=broken_build(tmp_path, script), **overrides
+    )
     with caplog.at_level(logging.ERROR), TestClient(create_app(settings)) as client:
         response = client.get("/market-1")
         assert response.status_code == 200
@@ -103,13 +109,20 @@ def test_a_render_queued_behind_a_runaway_one_is_answered_and_the_isolate_replac
     """With every isolate busy, a render waits behind a running one; when that one overruns its
     time limit, the waiting render still gets its answer and the stopped isolate is replaced."""
     script = "const render = globalThis.renderPage; globalThis.renderPage = (name, json) => { if (name === 'Market1') for (;;) {} return render(name, json); };"
-    settings = make_settings(settings.database_url, settings.media_dir, build_dir=broken_build(tmp_path, script),
-                             ssr_pool_size=1, ssr_timeout_sec=0.5)
+    settings = make_settings(
+        settings.database_url,
+        settings.media_dir,
+        build_dir=broken_build(tmp_path, script),
+        ssr_pool_size=1,
+        ssr_timeout_sec=0.5,
+    )
     with TestClient(create_app(settings)) as client:
         renderer = client.app.state.services.renderer
 
         async def runaway_then_waiting():
-            runaway = asyncio.ensure_future(renderer.render("Market1", '{"page":"Market1","props":{},"theme":"DEFAULT","config":{}}'))
+            runaway = asyncio.ensure_future(
+                renderer.render("Market1", '{"page":"Market1","props":{},"theme":"DEFAULT","config":{}}')
+            )
             await asyncio.sleep(0)  # the runaway render takes the isolate first
             waiting = await renderer.render("ErrorPage", ERROR_PAGE)
             return await asyncio.gather(runaway, return_exceptions=True), waiting

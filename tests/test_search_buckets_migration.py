@@ -3,6 +3,7 @@ GIN indexes lead with it, so that a search reads its matches a slice of the cata
 a seeded database brought back to the schema before it, on SQLite (where it changes nothing) and
 PostgreSQL: the shop's rows are kept and searches find what they found; and a search finds products
 in any bucket (the first ends at id 65,536), the first ones first, also after the index is rebuilt."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -39,8 +40,12 @@ def searches(url: str) -> dict:
 
 
 def gin_indexes(url: str) -> list[str]:
-    return [definition for (definition,) in rows(
-        url, "SELECT indexdef FROM pg_indexes WHERE tablename = 'product_search' AND indexdef LIKE '%USING gin%'")]
+    return [
+        definition
+        for (definition,) in rows(
+            url, "SELECT indexdef FROM pg_indexes WHERE tablename = 'product_search' AND indexdef LIKE '%USING gin%'"
+        )
+    ]
 
 
 def test_the_buckets_migration_keeps_the_rows_and_what_searches_find(seeded_copy):
@@ -64,10 +69,21 @@ def test_the_buckets_migration_keeps_the_rows_and_what_searches_find(seeded_copy
 def test_a_search_finds_products_in_every_bucket_the_first_ones_first(seeded_copy):
     engine = make_engine(seeded_copy)
     with make_sessionmaker(engine)() as session, session.begin():
-        category = session.scalar(select(Category.id).where(Category.parent_id.is_not(None)).order_by(Category.id).limit(1))
+        category = session.scalar(
+            select(Category.id).where(Category.parent_id.is_not(None)).order_by(Category.id).limit(1)
+        )
         for n in reversed(FAR):  # written last first: the order found is the ids', not the writes'
-            session.add(Product(id=n, title=f"Quasar Almanac {n}", slug=f"quasar-almanac-{n}", shop="books",
-                                category_id=category, price=Decimal("9.50"), stock=3))
+            session.add(
+                Product(
+                    id=n,
+                    title=f"Quasar Almanac {n}",
+                    slug=f"quasar-almanac-{n}",
+                    shop="books",
+                    category_id=category,
+                    price=Decimal("9.50"),
+                    stock=3,
+                )
+            )
     engine.dispose()
 
     for _ in range(2):  # as written by the shop, then as `python -m db.search rebuild` writes them

@@ -3,6 +3,7 @@ customer rating and in stock, each counted under every OTHER chosen filter, on S
 PostgreSQL. The expected counts are computed here from the database, product by product, over
 the set of products the term finds (read from the unfiltered results), so the SQL that counts the
 facets is checked against plain Python."""
+
 from __future__ import annotations
 
 import re
@@ -17,7 +18,13 @@ from sqlalchemy.orm import joinedload, selectinload
 from db.models import Book, Category, Product
 
 JSON = {"Accept": "application/json"}
-PRICE_RANGES = [("Under $10", None, 10), ("$10 – $25", 10, 25), ("$25 – $50", 25, 50), ("$50 – $100", 50, 100), ("$100 and over", 100, None)]
+PRICE_RANGES = [
+    ("Under $10", None, 10),
+    ("$10 – $25", 10, 25),
+    ("$25 – $50", 25, 50),
+    ("$50 – $100", 50, 100),
+    ("$100 and over", 100, None),
+]
 LEVEL_LABELS = {"college": "College", "stories": "Story books"}
 
 
@@ -52,8 +59,12 @@ def facts(client, ids: set[int]) -> dict[int, dict]:
 
     def load(session):
         query = (
-            select(Product).where(Product.id.in_(ids))
-            .options(joinedload(Product.category).joinedload(Category.parent), selectinload(Product.book).selectinload(Book.credits))
+            select(Product)
+            .where(Product.id.in_(ids))
+            .options(
+                joinedload(Product.category).joinedload(Category.parent),
+                selectinload(Product.book).selectinload(Book.credits),
+            )
         )
         rows = {}
         for product in session.scalars(query).unique():
@@ -130,7 +141,9 @@ def assert_facets(shown: dict, expected: dict) -> None:
     assert [a["count"] for a in shown["authors"]] == sorted(authors.values(), reverse=True)
     assert {row["value"]: row["count"] for row in shown["levels"] if row["count"]} == expected["levels"]
     assert {row["value"]: row["count"] for row in shown["formats"] if row["count"]} == expected["formats"]
-    assert [(row["label"], row["count"]) for row in shown["prices"]] == [(label, n) for (label, _, _), n in zip(PRICE_RANGES, expected["prices"])]
+    assert [(row["label"], row["count"]) for row in shown["prices"]] == [
+        (label, n) for (label, _, _), n in zip(PRICE_RANGES, expected["prices"])
+    ]
     assert [(row["stars"], row["count"]) for row in shown["ratings"]] == list(zip((4, 3, 2, 1), expected["ratings"]))
     assert shown["inStock"] == expected["inStock"]
 
@@ -147,19 +160,31 @@ def test_facet_counts_under_combined_filters(any_client, found_books):
     # levels still have some too (each facet is counted without its own filter).
     combinations = (
         {"format": fmt, "level": level, "min_price": "10", "max_price": "50"}
-        for level in sorted({f["level"] for f in rows.values() if f["level"]}) for fmt in ("Paperback", "Hardcover")
+        for level in sorted({f["level"] for f in rows.values() if f["level"]})
+        for fmt in ("Paperback", "Hardcover")
     )
     filters = next(
-        filters for filters in combinations
-        if under(rows, filters) and len(expected_facets(rows, filters)["formats"]) > 1 and len(expected_facets(rows, filters)["levels"]) > 1
+        filters
+        for filters in combinations
+        if under(rows, filters)
+        and len(expected_facets(rows, filters)["formats"]) > 1
+        and len(expected_facets(rows, filters)["levels"]) > 1
     )
     shown = props(any_client, search_url("books", **filters))
 
     assert shown["total"] == len(under(rows, filters)) > 0
     assert_facets(shown, expected_facets(rows, filters))
-    assert shown["filters"] == {"category": None, "minPrice": 10.0, "maxPrice": 50.0, "minRating": None,
-                                "author": None, "level": filters["level"], "format": filters["format"], "subject": None,
-                                "inStock": False}
+    assert shown["filters"] == {
+        "category": None,
+        "minPrice": 10.0,
+        "maxPrice": 50.0,
+        "minRating": None,
+        "author": None,
+        "level": filters["level"],
+        "format": filters["format"],
+        "subject": None,
+        "inStock": False,
+    }
 
 
 def test_facet_counts_under_every_filter_at_once(any_client, found_books):
@@ -167,8 +192,16 @@ def test_facet_counts_under_every_filter_at_once(any_client, found_books):
     in_stock = [f for f in rows.values() if f["stock"] > 0 and f["format"] and f["rating"] >= 3]
     author = Counter(slug for f in in_stock for slug, _ in f["authors"]).most_common(1)[0][0]
     book = next(f for f in in_stock if author in {slug for slug, _ in f["authors"]})
-    filters = {"category": book["category"], "author": author, "level": book["level"], "format": book["format"],
-               "min_price": "0", "max_price": "1000", "rating": "3", "in_stock": "1"}
+    filters = {
+        "category": book["category"],
+        "author": author,
+        "level": book["level"],
+        "format": book["format"],
+        "min_price": "0",
+        "max_price": "1000",
+        "rating": "3",
+        "in_stock": "1",
+    }
     shown = props(any_client, search_url("books", **filters))
     assert shown["total"] == len(under(rows, filters)) > 0
     assert_facets(shown, expected_facets(rows, filters))
@@ -212,10 +245,22 @@ def test_a_chosen_value_the_other_filters_leave_empty_stays_listed(any_client, f
 
 def test_odd_parameters_fall_back_to_no_filter(any_client):
     plain = props(any_client, "/product/search/books")
-    odd = props(any_client, "/product/search/books?author=nobody-at-all&level=class-13&format=E-book&in_stock=maybe&rating=0&min_price=-5&page=x")
+    odd = props(
+        any_client,
+        "/product/search/books?author=nobody-at-all&level=class-13&format=E-book&in_stock=maybe&rating=0&min_price=-5&page=x",
+    )
     assert odd["total"] == plain["total"] > 0
-    assert odd["filters"] == {"category": None, "minPrice": None, "maxPrice": None, "minRating": None,
-                              "author": None, "level": None, "format": None, "subject": None, "inStock": False}
+    assert odd["filters"] == {
+        "category": None,
+        "minPrice": None,
+        "maxPrice": None,
+        "minRating": None,
+        "author": None,
+        "level": None,
+        "format": None,
+        "subject": None,
+        "inStock": False,
+    }
     assert odd["formats"] == plain["formats"] and odd["authors"] == plain["authors"]
     # A NUL (PostgreSQL refuses it in text) or an over-long slug is no author either.
     for author in ("a%00b", "x" * 300):
@@ -227,18 +272,33 @@ def test_the_page_html_shows_the_facets_and_the_chosen_filters(client):
     for legend in ("Category", "Author", "Class / level", "Format", "Price", "Customer rating", "Availability"):
         assert f"<legend>{legend}</legend>" in html
     inputs = re.findall(r"<input [^>]*>", html)
-    checked = {(name, value) for tag in inputs if "checked" in tag for name, value in re.findall(r'name="([^"]+)"[^>]*value="([^"]*)"', tag)}
+    checked = {
+        (name, value)
+        for tag in inputs
+        if "checked" in tag
+        for name, value in re.findall(r'name="([^"]+)"[^>]*value="([^"]*)"', tag)
+    }
     assert {("format", "Paperback"), ("level", "class-9"), ("author", ""), ("rating", "")} <= checked
     assert any('type="checkbox"' in tag and 'name="in_stock"' in tag and "checked" not in tag for tag in inputs)
     # The chosen price range is the current link; another range keeps the other filters.
-    assert '<a href="/product/search/books?level=class-9&amp;format=Paperback&amp;min_price=10&amp;max_price=25" class="choice" aria-current="true">' in html
-    assert '<a href="/product/search/books?level=class-9&amp;format=Paperback&amp;min_price=100" class="choice">' in html
+    assert (
+        '<a href="/product/search/books?level=class-9&amp;format=Paperback&amp;min_price=10&amp;max_price=25" class="choice" aria-current="true">'
+        in html
+    )
+    assert (
+        '<a href="/product/search/books?level=class-9&amp;format=Paperback&amp;min_price=100" class="choice">' in html
+    )
     # Each chosen filter is a chip that removes it; "Clear filters" removes them all.
-    assert re.search(r'href="/product/search/books\?level=class-9&amp;min_price=10&amp;max_price=25"><span[^>]*>Remove filter: </span>Paperback', html)
+    assert re.search(
+        r'href="/product/search/books\?level=class-9&amp;min_price=10&amp;max_price=25"><span[^>]*>Remove filter: </span>Paperback',
+        html,
+    )
     assert re.search(r'href="/product/search/books">Clear filters</a>', html)
 
 
-def test_a_search_finding_more_than_it_reads_says_so_keeps_title_matches_first_and_filters_beyond(any_client, monkeypatch):
+def test_a_search_finding_more_than_it_reads_says_so_keeps_title_matches_first_and_filters_beyond(
+    any_client, monkeypatch
+):
     from db.search import found
 
     everything = result_ids(any_client, "mathematics")

@@ -1,6 +1,7 @@
 """The search page's facets in a real browser: with JavaScript a format then a level open the
 narrowed results on the client (the address holds both, the counts follow); without JavaScript
 the same through the filter form; on a phone the chosen filters show as removable chips."""
+
 from __future__ import annotations
 
 import re
@@ -73,7 +74,9 @@ def test_format_then_level_update_results_and_counts_on_the_client(live_server, 
     assert len(page.locator("main article").all()) == min(level_count, 24)
     # Under the level, the format counts are that level's.
     assert counts(page, "Format")["Hardcover"] == level_count
-    assert sum(counts(page, "Format").values()) == total_at(page, f"/product/search/books?level={query(page)['level'][0]}")
+    assert sum(counts(page, "Format").values()) == total_at(
+        page, f"/product/search/books?level={query(page)['level'][0]}"
+    )
     assert same_document(page)
 
     # A chosen filter is removable: its chip opens the results without it.

@@ -1,6 +1,7 @@
 """Search through the full-text index on SQLite (FTS5) and PostgreSQL (tsvector): typos, prefixes,
 synonyms, ISBNs, ranking, "did you mean", unpublished products hidden, an edit found at once, and
 hostile terms answered 200 with their text escaped."""
+
 from __future__ import annotations
 
 from urllib.parse import quote
@@ -59,8 +60,12 @@ def test_plurals_and_synonyms_find_the_same_books(any_client):
 
 def test_an_isbn_in_either_form_finds_its_book_first(any_client):
     def a_book(session):
-        return session.execute(select(Product.title, Book.isbn).join(Book, Book.product_id == Product.id)
-                               .where(Product.published.is_(True), Book.isbn.like("978%")).limit(1)).one()
+        return session.execute(
+            select(Product.title, Book.isbn)
+            .join(Book, Book.product_id == Product.id)
+            .where(Product.published.is_(True), Book.isbn.like("978%"))
+            .limit(1)
+        ).one()
 
     title, number = read(any_client, a_book)
     for typed in (number, isbn.grouped(number), isbn.grouped(number).replace("-", " "), isbn.to_isbn10(number)):
@@ -70,9 +75,12 @@ def test_an_isbn_in_either_form_finds_its_book_first(any_client):
 def test_exact_title_then_title_words_then_authors(writer):
     # An author's surname put into a new book's title: the title match ranks above the author's books.
     author = writer.app.state.services.db.read_sync(
-        lambda s: s.scalar(select(Product.author).where(Product.shop == "books", Product.author.like("%. %")).limit(1)))
+        lambda s: s.scalar(select(Product.author).where(Product.shop == "books", Product.author.like("%. %")).limit(1))
+    )
     surname = author.split()[-1]
-    created = writer.post("/api/products", json={"name": f"{surname} Atlas of Rivers", "price": 9.5, "stock": 3, "categoryId": 2})
+    created = writer.post(
+        "/api/products", json={"name": f"{surname} Atlas of Rivers", "price": 9.5, "stock": 3, "categoryId": 2}
+    )
     assert created.status_code == 201, created.text
     found = titles(writer, surname)
     assert found[0] == f"{surname} Atlas of Rivers" and len(found) > 1
@@ -80,8 +88,9 @@ def test_exact_title_then_title_words_then_authors(writer):
 
 
 def test_an_edit_is_found_at_once_and_unpublished_products_never_are(writer):
-    pid = writer.app.state.services.db.read_sync(lambda s: s.scalar(select(Product.id).where(
-        Product.title == "Milo and the Moon Balloon")))
+    pid = writer.app.state.services.db.read_sync(
+        lambda s: s.scalar(select(Product.id).where(Product.title == "Milo and the Moon Balloon"))
+    )
     assert titles(writer, "moon balloon") == ["Milo and the Moon Balloon"]
     assert writer.patch(f"/api/products/{pid}", json={"name": "Milo and the Zeppelin Voyage"}).status_code == 200
     assert titles(writer, "zeppelin") == ["Milo and the Zeppelin Voyage"]
@@ -99,9 +108,27 @@ def test_no_results_offer_did_you_mean_and_popular_categories(any_client):
     assert page.status_code == 200 and "physics" in page.text
 
 
-HOSTILE = ['"', '*', 'NEAR', 'OR', '-', 'AND NOT', '"unbalanced', "physics\"*)(", "x" * 5000,
-           "'; DROP TABLE product; --", "title:physics", "{title} : physics", "^physics", "phys:*", "!&|<->",
-           "<script>alert(1)</script>", "％ｆｕｌｌ", "\u0000nul", "🙂"]
+HOSTILE = [
+    '"',
+    "*",
+    "NEAR",
+    "OR",
+    "-",
+    "AND NOT",
+    '"unbalanced',
+    'physics"*)(',
+    "x" * 5000,
+    "'; DROP TABLE product; --",
+    "title:physics",
+    "{title} : physics",
+    "^physics",
+    "phys:*",
+    "!&|<->",
+    "<script>alert(1)</script>",
+    "％ｆｕｌｌ",
+    "\u0000nul",
+    "🙂",
+]
 
 
 @pytest.mark.parametrize("term", HOSTILE)
@@ -120,21 +147,30 @@ def test_suggestions_group_titles_authors_and_categories(any_client):
     assert 0 < body["count"] <= 8 and body["titles"][0]["title"].startswith("Class")
     assert all({"title", "url", "imgUrl", "price"} <= set(t) for t in body["titles"])
     surname = any_client.app.state.services.db.read_sync(
-        lambda s: s.scalar(select(Product.author).where(Product.shop == "books", Product.author.like("Dr. %")).limit(1))).split()[-1]
-    assert any(surname in a["name"] for a in any_client.get("/api/search/suggest", params={"q": surname[:5]}).json()["authors"])
+        lambda s: s.scalar(select(Product.author).where(Product.shop == "books", Product.author.like("Dr. %")).limit(1))
+    ).split()[-1]
+    assert any(
+        surname in a["name"] for a in any_client.get("/api/search/suggest", params={"q": surname[:5]}).json()["authors"]
+    )
     assert {"name": "Mathematics", "url": "/product/search/Mathematics"} in any_client.get(
-        "/api/search/suggest", params={"q": "mathem"}).json()["categories"]
+        "/api/search/suggest", params={"q": "mathem"}
+    ).json()["categories"]
     for term in HOSTILE:
         assert any_client.get("/api/search/suggest", params={"q": term}).status_code == 200
 
 
 def test_the_admin_product_list_searches_through_the_index_unpublished_products_too(writer):
-    created = writer.post("/api/products", json={"name": "Quasar Navigation Handbook", "price": 12, "stock": 1,
-                                                 "categoryId": 2, "published": False})
+    created = writer.post(
+        "/api/products",
+        json={"name": "Quasar Navigation Handbook", "price": 12, "stock": 1, "categoryId": 2, "published": False},
+    )
     assert created.status_code == 201, created.text
     listed = lambda q: {p["name"] for p in writer.get("/api/products", params={"q": q}).json()}  # noqa: E731
     assert "Quasar Navigation Handbook" in listed("quas navig")  # the starts of words, in any order
     assert titles(writer, "quasar") == []  # the shop never shows it
-    author = writer.app.state.services.db.read_sync(lambda s: s.execute(
-        select(Product.author, Product.title).where(Product.shop == "books", Product.author.like("Dr. %")).limit(1)).one())
+    author = writer.app.state.services.db.read_sync(
+        lambda s: s.execute(
+            select(Product.author, Product.title).where(Product.shop == "books", Product.author.like("Dr. %")).limit(1)
+        ).one()
+    )
     assert author.title in listed(author.author.split()[-1])  # found by its author, through the index

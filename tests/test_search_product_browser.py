@@ -1,5 +1,6 @@
 """Searching, sorting, filtering and buying from a product page in a real browser, with and
 without JavaScript, on a wide screen and on a phone."""
+
 from __future__ import annotations
 
 import json
@@ -39,7 +40,9 @@ def saved_cart(page) -> dict[str, int]:
 
 def total_at(page, url: str) -> int:
     """How many results the server has for a search address (its props, as the client router reads them)."""
-    props = page.evaluate("url => fetch(url, {headers: {Accept: 'application/json'}}).then(r => r.json())", url)["props"]
+    props = page.evaluate("url => fetch(url, {headers: {Accept: 'application/json'}}).then(r => r.json())", url)[
+        "props"
+    ]
     return props["total"]
 
 
@@ -81,7 +84,9 @@ def test_changing_the_sort_opens_the_sorted_results_on_the_client(live_server, p
     mark_document(page)
     page.get_by_label("Sort by").select_option("price-desc")
     page.wait_for_url(live_server + "/product/search/vegetables?sort=price-desc")
-    page.wait_for_function("() => document.querySelector('main article h3').textContent !== %s" % json.dumps(before[0][0]))
+    page.wait_for_function(
+        "() => document.querySelector('main article h3').textContent !== %s" % json.dumps(before[0][0])
+    )
     after = results(page)
     prices = [price for _, price in after]
     assert prices == sorted(prices, reverse=True)
@@ -89,7 +94,9 @@ def test_changing_the_sort_opens_the_sorted_results_on_the_client(live_server, p
     assert same_document(page)
     # Back shows the first order again, and the select follows the results.
     page.go_back()
-    page.wait_for_function("() => document.querySelector('main article h3').textContent === %s" % json.dumps(before[0][0]))
+    page.wait_for_function(
+        "() => document.querySelector('main article h3').textContent === %s" % json.dumps(before[0][0])
+    )
     assert page.get_by_label("Sort by").input_value() == "relevance"
     assert log.errors() == []
 
@@ -157,7 +164,9 @@ def test_add_to_cart_from_the_product_page_and_remove_it_in_the_cart(live_server
     page.get_by_role("button", name="One more").click()
     assert page.get_by_label("Quantity").input_value() == "2"
     page.get_by_role("button", name="Add to cart").click()
-    page.wait_for_function(f"() => document.querySelector('[aria-label^=\"Cart, \"]').getAttribute('aria-label').startsWith('Cart, {start + 2} ')")
+    page.wait_for_function(
+        f"() => document.querySelector('[aria-label^=\"Cart, \"]').getAttribute('aria-label').startsWith('Cart, {start + 2} ')"
+    )
     page.locator(".Toastify__toast").filter(has_text="2 × Onion added to your cart").wait_for()
     assert saved_cart(page)["Onion"] == 2
 
@@ -192,7 +201,9 @@ def test_quantity_stays_between_one_and_the_stock(live_server, page_factory):
     page, log = page_factory()
     open_page(page, live_server + "/product/search/Onion")
     href = page.locator("main article").get_by_role("link", name="Onion", exact=True).get_attribute("href")
-    stock = page.evaluate("url => fetch(url, {headers: {Accept: 'application/json'}}).then(r => r.json())", href)["props"]["product"]["stock"]
+    stock = page.evaluate("url => fetch(url, {headers: {Accept: 'application/json'}}).then(r => r.json())", href)[
+        "props"
+    ]["product"]["stock"]
     open_page(page, live_server + href)
     quantity = page.get_by_label("Quantity")
     assert page.get_by_role("button", name="One less").is_disabled()

@@ -1,4 +1,5 @@
 """The header search box suggests as a shopper types, and is an ARIA combobox a keyboard drives."""
+
 from __future__ import annotations
 
 

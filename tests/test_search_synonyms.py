@@ -2,6 +2,7 @@
 edited and deleted with their audit entries; search takes an added pair both ways at the very
 next request and cached search pages are not served after it; bad input is 422, a pair that is
 there already 409, a missing one 404, no session 401, no CSRF token 403, with nothing written."""
+
 from __future__ import annotations
 
 from urllib.parse import quote
@@ -24,6 +25,7 @@ def titles(client, term: str) -> list[str]:
 
 def stored(client) -> tuple[set[tuple[str, str]], int]:
     """Every synonym row (term, synonym) and the number of audit entries."""
+
     def read(session):
         pairs = set(session.execute(select(SearchSynonym.term, SearchSynonym.synonym)).tuples())
         return pairs, session.scalar(select(func.count(AuditEntry.id)))
@@ -69,7 +71,11 @@ def test_an_added_pair_finds_both_ways_at_once_and_cached_pages_are_not_served(w
 
     # Either way round: the pair is turned about, the words changed.
     changed = writer.patch(f"{PATH}/{pair['id']}", json={"term": "balloon", "synonym": "Dirigible"})
-    assert changed.status_code == 200 and changed.json() == {"id": pair["id"], "term": "balloon", "synonym": "dirigible"}
+    assert changed.status_code == 200 and changed.json() == {
+        "id": pair["id"],
+        "term": "balloon",
+        "synonym": "dirigible",
+    }
     assert titles(writer, "dirigible") == balloons and titles(writer, "blimp") == []
     rows, _ = stored(writer)
     assert {("balloon", "dirigible"), ("dirigible", "balloon")} <= rows and not any("blimp" in row for row in rows)
@@ -77,8 +83,11 @@ def test_an_added_pair_finds_both_ways_at_once_and_cached_pages_are_not_served(w
     assert writer.delete(f"{PATH}/{pair['id']}").status_code == 204
     assert titles(writer, "dirigible") == [] and "No results" in anonymous.get("/product/search/dirigible").text
     assert writer.get(f"{PATH}/{pair['id']}").status_code == 404
-    actions = writer.app.state.services.db.read_sync(lambda s: list(s.scalars(
-        select(AuditEntry.action).where(AuditEntry.entity == "search_synonym").order_by(AuditEntry.id))))
+    actions = writer.app.state.services.db.read_sync(
+        lambda s: list(
+            s.scalars(select(AuditEntry.action).where(AuditEntry.entity == "search_synonym").order_by(AuditEntry.id))
+        )
+    )
     assert actions == ["create", "update", "delete"]
 
 
@@ -111,7 +120,9 @@ def test_edits_are_checked_too_and_a_missing_pair_is_404(admin_client):
     pairs = admin_client.get(PATH, params={"q": "math"}).json()
     maths = next(p for p in pairs if p["term"] == "maths")
     before = stored(admin_client)
-    assert admin_client.patch(f"{PATH}/{maths['id']}", json={"term": "math"}).status_code == 409  # math <-> mathematics is there
+    assert (
+        admin_client.patch(f"{PATH}/{maths['id']}", json={"term": "math"}).status_code == 409
+    )  # math <-> mathematics is there
     assert admin_client.patch(f"{PATH}/{maths['id']}", json={"synonym": "maths"}).status_code == 422
     assert admin_client.patch(f"{PATH}/{maths['id']}", json={}).status_code == 422
     assert stored(admin_client) == before

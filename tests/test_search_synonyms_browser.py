@@ -1,6 +1,7 @@
 """The search synonyms page in Chromium: reached from the admin menu, a pair added through the
 dialog (checked in the browser first), found in the list and by the shop's search at once, then
 deleted after the confirmation dialog."""
+
 from __future__ import annotations
 
 import re

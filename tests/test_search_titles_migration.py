@@ -1,6 +1,7 @@
 """Migration 0015 (the titles' own FTS5 table on SQLite) on a database made by 0014: it is filled
 from the index as it stands and kept in step by later catalogue writes; the shop's rows are
 untouched, and on PostgreSQL (whose titles 0013 indexed) it changes nothing."""
+
 from __future__ import annotations
 
 from alembic import command
@@ -40,8 +41,9 @@ def test_the_titles_migration_indexes_every_title_and_keeps_them_in_step(seeded_
     assert rows(seeded_copy, PRODUCTS) == products
     assert schema_differences(seeded_copy) == []
     if sqlite:
-        assert rows(seeded_copy, "SELECT rowid, title FROM product_title_fts ORDER BY rowid") == \
-            rows(seeded_copy, "SELECT rowid, title FROM product_fts ORDER BY rowid")
+        assert rows(seeded_copy, "SELECT rowid, title FROM product_title_fts ORDER BY rowid") == rows(
+            seeded_copy, "SELECT rowid, title FROM product_fts ORDER BY rowid"
+        )
     assert title_matches(seeded_copy, "physics") == physics
     # A write after the migration is indexed in the titles in the same transaction.
     renamed = min(physics)

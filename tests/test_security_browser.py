@@ -1,22 +1,64 @@
 """Every storefront and back-office page lives within its Content-Security-Policy in a real
 browser: it hydrates, inserts its styles, opens toasts and navigates on the client with no
 `securitypolicyviolation` (page_factory fails the test on any)."""
+
 from __future__ import annotations
 
 from conftest import CSP_WATCH
 from test_admin_shell_browser import sign_in
 
-STOREFRONTS = ["/", "/market-1", "/fashion-shop", "/furniture-shop", "/gadget-shop", "/gift-shop", "/grocery1",
-               "/grocery2", "/grocery3", "/healthbeauty-shop", "/product/1", "/product/search/physics",
-               "/books/class-9", "/books/college", "/books/stories", "/author/a-a-chandra", "/booklists",
-               "/booklists/greenfield-public-school-class-1-2026-27", "/cart", "/checkout", "/login",
-               "/staff/invite/no-such-link", "/no-such-page"]
-BACK_OFFICE = ["/admin", "/admin/products", "/admin/products/new", "/admin/products/1", "/admin/books/import",
-               "/admin/categories", "/admin/brands", "/admin/search-synonyms", "/admin/booklists", "/admin/booklists/new",
-               "/admin/booklists/1", "/admin/reviews", "/admin/orders", "/admin/orders/1", "/admin/customers",
-               "/admin/customers/1", "/admin/refund-requests", "/admin/sellers", "/admin/package-payments",
-               "/admin/earning-history", "/admin/payouts", "/admin/payout-requests", "/admin/audit-log", "/admin/staff",
-               "/admin/account"]
+STOREFRONTS = [
+    "/",
+    "/market-1",
+    "/fashion-shop",
+    "/furniture-shop",
+    "/gadget-shop",
+    "/gift-shop",
+    "/grocery1",
+    "/grocery2",
+    "/grocery3",
+    "/healthbeauty-shop",
+    "/product/1",
+    "/product/search/physics",
+    "/books/class-9",
+    "/books/college",
+    "/books/stories",
+    "/author/a-a-chandra",
+    "/booklists",
+    "/booklists/greenfield-public-school-class-1-2026-27",
+    "/cart",
+    "/checkout",
+    "/login",
+    "/staff/invite/no-such-link",
+    "/no-such-page",
+]
+BACK_OFFICE = [
+    "/admin",
+    "/admin/products",
+    "/admin/products/new",
+    "/admin/products/1",
+    "/admin/books/import",
+    "/admin/categories",
+    "/admin/brands",
+    "/admin/search-synonyms",
+    "/admin/booklists",
+    "/admin/booklists/new",
+    "/admin/booklists/1",
+    "/admin/reviews",
+    "/admin/orders",
+    "/admin/orders/1",
+    "/admin/customers",
+    "/admin/customers/1",
+    "/admin/refund-requests",
+    "/admin/sellers",
+    "/admin/package-payments",
+    "/admin/earning-history",
+    "/admin/payouts",
+    "/admin/payout-requests",
+    "/admin/audit-log",
+    "/admin/staff",
+    "/admin/account",
+]
 
 
 def styled_by_the_browser(page) -> int:

@@ -1,6 +1,7 @@
 """Security headers on every answer (app/http/security.py): pages carry a Content-Security-Policy that
 allows their one inline script by hash and their style elements by the nonce they carry; anything
 else is allowed nothing; nobody may frame the shop."""
+
 from __future__ import annotations
 
 import base64
@@ -21,8 +22,10 @@ COMMON = {
 
 
 def policy_of(response) -> dict[str, str]:
-    return {part.split(" ", 1)[0]: part.split(" ", 1)[1] if " " in part else ""
-            for part in (p.strip() for p in response.headers["content-security-policy"].split(";"))}
+    return {
+        part.split(" ", 1)[0]: part.split(" ", 1)[1] if " " in part else ""
+        for part in (p.strip() for p in response.headers["content-security-policy"].split(";"))
+    }
 
 
 def sha256(text: str) -> str:
@@ -43,8 +46,13 @@ def test_a_page_allows_its_inline_script_by_hash_and_its_styles_by_its_nonce(cli
     assert_common_headers(response)
     policy = policy_of(response)
     assert "unsafe-inline" not in policy["script-src"] and "unsafe-eval" not in policy["script-src"]
-    for directive, value in {"object-src": "'none'", "base-uri": "'none'", "frame-ancestors": "'none'",
-                             "form-action": "'self'", "default-src": "'self'"}.items():
+    for directive, value in {
+        "object-src": "'none'",
+        "base-uri": "'none'",
+        "frame-ancestors": "'none'",
+        "form-action": "'self'",
+        "default-src": "'self'",
+    }.items():
         assert policy[directive] == value
     html = response.text
     inline = re.findall(r"<script>(.*?)</script>", html, re.S)  # scripts without a type run
@@ -65,12 +73,16 @@ def test_a_cached_page_keeps_the_policy_that_names_its_own_nonce(client):
 
 
 def test_each_render_draws_a_new_nonce(admin_client):
-    nonces = {re.search(r"'nonce-([\w-]+)'", admin_client.get("/admin").headers["content-security-policy"]).group(1)
-              for _ in range(3)}
+    nonces = {
+        re.search(r"'nonce-([\w-]+)'", admin_client.get("/admin").headers["content-security-policy"]).group(1)
+        for _ in range(3)
+    }
     assert len(nonces) == 3
 
 
-@pytest.mark.parametrize("path", ["/api/products?per_page=1", "/openapi.json", "/robots.txt", "/favicon.svg", "/api/admin/orders"])
+@pytest.mark.parametrize(
+    "path", ["/api/products?per_page=1", "/openapi.json", "/robots.txt", "/favicon.svg", "/api/admin/orders"]
+)
 def test_answers_that_are_not_pages_allow_nothing(client, path):
     response = client.get(path)
     assert_common_headers(response)

@@ -1,4 +1,5 @@
 """The demo data: catalogue facts the storefronts search for, pictures, and money that adds up."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -114,14 +115,16 @@ def test_grocery_search_terms_exist(session):
     titles = set(session.scalars(select(Product.title).where(Product.shop == "grocery")))
     assert {"Onion", "Potato", "Grapes", "Red Onion", "Baby Potato", "Green Grapes", "Tomato"} <= titles
     names = set(session.scalars(select(Category.name)))
-    assert {"Vegetables", "Breakfast", "Frozen", "Organic", "Canned Food", "Coffee & Snacks",
-            "Sauces & Jems"} <= names
+    assert {"Vegetables", "Breakfast", "Frozen", "Organic", "Canned Food", "Coffee & Snacks", "Sauces & Jems"} <= names
     assert session.scalar(select(Category.slug).where(Category.name == "Vegetables")) == "vegetables"
 
 
 def test_book_category_tree(session):
-    tops = session.scalars(select(Category).where(Category.name.in_(
-        ["School Books", "College Books", "Story Books"])).options(selectinload(Category.children))).all()
+    tops = session.scalars(
+        select(Category)
+        .where(Category.name.in_(["School Books", "College Books", "Story Books"]))
+        .options(selectinload(Category.children))
+    ).all()
     assert len(tops) == 3
     for top in tops:
         assert top.level == 1 and len(top.children) == 5
@@ -140,7 +143,8 @@ def test_market_brands_and_categories(session):
     cars = session.scalars(select(Product).join(Category).where(Category.slug == "cars")).all()
     assert len(cars) >= 8 and all(car.brand_id for car in cars)
     assert session.scalar(select(Category.parent_id).where(Category.slug == "cars")) == session.scalar(
-        select(Category.id).where(Category.name == "Automotive"))
+        select(Category.id).where(Category.name == "Automotive")
+    )
     for slug in ("mobiles", "optics-watches"):
         goods = session.scalars(select(Product).join(Category).where(Category.slug == slug)).all()
         assert len(goods) >= 12 and all(g.brand_id for g in goods)
@@ -195,11 +199,16 @@ def test_every_product_has_three_svg_pictures(session, media):
 
 def test_other_pictures_exist_and_parse(session, media):
     paths = [
-        *session.scalars(select(Category.banner)), *session.scalars(select(Brand.logo)),
-        *session.scalars(select(Seller.image)), *session.scalars(select(Customer.image)),
-        *session.scalars(select(CarouselSlide.image)), *session.scalars(select(Banner.image)),
-        *session.scalars(select(Blog.image)), *session.scalars(select(ClientTestimonial.photo)),
-        *session.scalars(select(ShowcaseCategory.image)), *session.scalars(select(OfferCard.image)),
+        *session.scalars(select(Category.banner)),
+        *session.scalars(select(Brand.logo)),
+        *session.scalars(select(Seller.image)),
+        *session.scalars(select(Customer.image)),
+        *session.scalars(select(CarouselSlide.image)),
+        *session.scalars(select(Banner.image)),
+        *session.scalars(select(Blog.image)),
+        *session.scalars(select(ClientTestimonial.photo)),
+        *session.scalars(select(ShowcaseCategory.image)),
+        *session.scalars(select(OfferCard.image)),
         *session.scalars(select(Deal.image)),
     ]
     assert all(paths)
@@ -282,8 +291,9 @@ def test_accepted_refunds_have_one_reversal(session):
     refunds = session.scalars(select(RefundRequest).options(selectinload(RefundRequest.order_line))).all()
     assert 20 <= len(refunds) <= 30
     assert {r.status for r in refunds} == {"Pending", "Processing", "Accepted"}
-    reversals = {e.refund_request_id: e for e in session.scalars(
-        select(Earning).where(Earning.refund_request_id.is_not(None)))}
+    reversals = {
+        e.refund_request_id: e for e in session.scalars(select(Earning).where(Earning.refund_request_id.is_not(None)))
+    }
     for refund in refunds:
         line = refund.order_line
         assert Decimal("0") < refund.amount <= line.amount
@@ -293,7 +303,10 @@ def test_accepted_refunds_have_one_reversal(session):
         reversal = reversals[refund.id]
         assert refund.decided_at and reversal.created_at == refund.decided_at
         assert (reversal.seller_id, reversal.order_id, reversal.order_line_id) == (
-            line.seller_id, line.order_id, line.id)
+            line.seller_id,
+            line.order_id,
+            line.id,
+        )
         assert reversal.admin_commission == -cents(refund.amount * reversal.commission_rate)
         assert reversal.seller_earning == -(refund.amount + reversal.admin_commission)
         assert reversal.seller_earning < 0 and reversal.admin_commission <= 0
@@ -313,7 +326,10 @@ def test_accepted_payout_requests_are_paid_once(session):
         if request.status == "Accepted":
             payout = by_request[request.id]
             assert (payout.amount, payout.seller_id, payout.created_at) == (
-                request.amount, request.seller_id, request.decided_at)
+                request.amount,
+                request.seller_id,
+                request.decided_at,
+            )
             assert payout.payment_method in {"Stripe", "PayPal", "Payoneer", "Visa Card", "Cash"}
         else:
             assert request.id not in by_request
@@ -393,8 +409,14 @@ def test_navigation_nests_and_links_to_searches(session):
 
 def test_showcases_offers_and_deals(session):
     slots = Counter((s.shop, s.slot) for s in session.scalars(select(ShowcaseCategory)))
-    assert slots == {("market", "top"): 6, ("market", "bottom"): 8, ("gadget", "featured"): 6,
-                     ("gift", "top"): 4, ("grocery2", "shop-by-category"): 6, ("books", "top"): 3}
+    assert slots == {
+        ("market", "top"): 6,
+        ("market", "bottom"): 8,
+        ("gadget", "featured"): 6,
+        ("gift", "top"): 4,
+        ("grocery2", "shop-by-category"): 6,
+        ("books", "top"): 3,
+    }
     cards = Counter((c.shop, c.slot) for c in session.scalars(select(OfferCard)))
     assert cards == {("grocery2", "card-list"): 3, ("grocery3", "offer-products"): 3}
     deals = session.scalars(select(Deal)).all()
@@ -404,7 +426,10 @@ def test_showcases_offers_and_deals(session):
     assert Counter(s.shop for s in session.scalars(select(CarouselSlide))) == {"market": 3, "gadget": 3, "books": 3}
     banners = session.scalars(select(Banner)).all()
     assert Counter((b.shop, b.slot) for b in banners) == {
-        ("gadget", "two-banners"): 2, ("market", "promo"): 2, ("books", "promo"): 2}
+        ("gadget", "two-banners"): 2,
+        ("market", "promo"): 2,
+        ("books", "promo"): 2,
+    }
     assert any("80%" in b.title for b in banners) and any("0% Interest" in b.title for b in banners)
     assert Counter(b.shop for b in session.scalars(select(Blog))) == {"gadget": 3, "fashion": 3}
     assert session.scalar(select(func.count()).select_from(ClientTestimonial)) == 4
@@ -415,17 +440,17 @@ def test_showcases_offers_and_deals(session):
 
 def catalogue_fingerprint(session) -> list[tuple]:
     return session.execute(
-        select(Product.slug, Product.title, Product.price, Product.discount, Product.rating, Product.seller_id)
-        .order_by(Product.id)
+        select(
+            Product.slug, Product.title, Product.price, Product.discount, Product.rating, Product.seller_id
+        ).order_by(Product.id)
     ).all()
 
 
 def ledger_fingerprint(session) -> list[tuple]:
-    return session.execute(
-        select(Order.created_at, Order.total, Order.status).order_by(Order.id)
-    ).all() + session.execute(
-        select(PayoutRequest.amount, PayoutRequest.status).order_by(PayoutRequest.id)
-    ).all()
+    return (
+        session.execute(select(Order.created_at, Order.total, Order.status).order_by(Order.id)).all()
+        + session.execute(select(PayoutRequest.amount, PayoutRequest.status).order_by(PayoutRequest.id)).all()
+    )
 
 
 def test_seeding_twice_gives_the_same_data(session, media, tmp_path):

@@ -1,6 +1,7 @@
 """What caches in front of the shop are told: anonymous storefront pages are public for a short
 s-maxage with their ETag and invalidation keys; admin pages and answers to a session are private.
 Hits answered before the router carry the same headers as the router's answers."""
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,13 @@ from app.caching.shared_cache import SURROGATE_KEY_LIMIT, surrogate_key
 from app.main import create_app
 from app.pages.page_keys import products_in
 
-SECURITY = ("x-content-type-options", "x-frame-options", "referrer-policy", "permissions-policy",
-            "content-security-policy")
+SECURITY = (
+    "x-content-type-options",
+    "x-frame-options",
+    "referrer-policy",
+    "permissions-policy",
+    "content-security-policy",
+)
 
 
 def test_an_anonymous_page_is_public_for_shared_caches_with_its_keys(client):
@@ -81,8 +87,9 @@ def test_the_server_reports_the_keys_to_purge(settings, caplog):
 
     server = HTTPServer(("127.0.0.1", 0), Purger)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    purging = make_settings(settings.database_url, settings.media_dir,
-                            purge_url=f"http://127.0.0.1:{server.server_port}/purge")
+    purging = make_settings(
+        settings.database_url, settings.media_dir, purge_url=f"http://127.0.0.1:{server.server_port}/purge"
+    )
     try:
         with TestClient(create_app(purging), base_url="http://127.0.0.1") as client, caplog.at_level("INFO"):
             sign_in(client)

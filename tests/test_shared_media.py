@@ -2,6 +2,7 @@
 database (SQLite file or PostgreSQL), with the media headers (ETag, Cache-Control, nosniff), and no
 file is written; images already in the media folder are still served; a backup carries the
 uploads; a store the server does not know stops it with a message."""
+
 from __future__ import annotations
 
 import contextlib
@@ -25,8 +26,10 @@ def uploader_and_other(database_url: str, tmp_path: Path):
     """An administrator on one instance and a visitor on another, each with a media folder of its own."""
     uploader = signed_in_client(make_settings(database_url, tmp_path / "first", media_store="database"))
     try:
-        with TestClient(create_app(make_settings(database_url, tmp_path / "second", media_store="database")),
-                        base_url="http://127.0.0.1") as other:
+        with TestClient(
+            create_app(make_settings(database_url, tmp_path / "second", media_store="database")),
+            base_url="http://127.0.0.1",
+        ) as other:
             yield uploader, other
     finally:
         uploader.__exit__(None, None, None)
@@ -48,8 +51,12 @@ def check_served_by_the_other(database_url: str, tmp_path: Path) -> str:
         assert again.status_code == 304 and again.content == b""
         assert other.head(url).headers["etag"] == served.headers["etag"]
         assert other.get(url.replace(".png", ".jpg")).status_code == 404
-        assert uploader.app.state.services.db.read_sync(
-            lambda s: s.scalar(select(func.count()).select_from(AuditEntry).where(AuditEntry.entity == "media"))) == 1
+        assert (
+            uploader.app.state.services.db.read_sync(
+                lambda s: s.scalar(select(func.count()).select_from(AuditEntry).where(AuditEntry.entity == "media"))
+            )
+            == 1
+        )
     for folder in ("first", "second"):
         assert stored_files(make_settings(database_url, tmp_path / folder)) == []
     return response.json()["path"]
@@ -66,8 +73,9 @@ def test_on_postgresql_too(seeded_postgres, tmp_path):
 def test_images_in_the_media_folder_are_still_served(settings, seeded_sqlite):
     folder = seeded_sqlite[1]
     existing = next(p for p in sorted(folder.rglob("*")) if p.is_file())
-    with TestClient(create_app(make_settings(settings.database_url, folder, media_store="database")),
-                    base_url="http://127.0.0.1") as client:
+    with TestClient(
+        create_app(make_settings(settings.database_url, folder, media_store="database")), base_url="http://127.0.0.1"
+    ) as client:
         served = client.get("/media/" + existing.relative_to(folder).as_posix())
         assert served.status_code == 200 and served.content == existing.read_bytes()
         assert client.get("/media/uploads/..%2F..%2Fshop.db").status_code == 404  # nothing outside the folder

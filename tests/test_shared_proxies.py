@@ -2,6 +2,7 @@
 proxy the sign-in limit counts the real client's address and cookies are Secure (with HSTS) when
 the proxy was reached over https; from any other peer the headers change nothing. The real server
 leaves them to the app (uvicorn's own proxy headers are off)."""
+
 from __future__ import annotations
 
 import ipaddress
@@ -26,15 +27,18 @@ def address(text: str):
     return ipaddress.ip_address(text)
 
 
-@pytest.mark.parametrize("forwarded_for, client", [
-    ("203.0.113.7", "203.0.113.7"),
-    ("198.51.100.1, 203.0.113.7", "203.0.113.7"),  # the leftmost hop is whatever the client wrote
-    ("203.0.113.7, 10.0.0.9", "203.0.113.7"),  # a chain of trusted proxies is walked through
-    ("10.0.0.8, 10.0.0.9", "10.0.0.8"),  # all trusted: the farthest one
-    ("", "10.0.0.2"),
-    ("not-an-address", "10.0.0.2"),
-    ("::ffff:203.0.113.7", "203.0.113.7"),
-])
+@pytest.mark.parametrize(
+    "forwarded_for, client",
+    [
+        ("203.0.113.7", "203.0.113.7"),
+        ("198.51.100.1, 203.0.113.7", "203.0.113.7"),  # the leftmost hop is whatever the client wrote
+        ("203.0.113.7, 10.0.0.9", "203.0.113.7"),  # a chain of trusted proxies is walked through
+        ("10.0.0.8, 10.0.0.9", "10.0.0.8"),  # all trusted: the farthest one
+        ("", "10.0.0.2"),
+        ("not-an-address", "10.0.0.2"),
+        ("::ffff:203.0.113.7", "203.0.113.7"),
+    ],
+)
 def test_the_client_is_the_rightmost_hop_that_is_not_a_trusted_proxy(forwarded_for, client):
     assert TrustedProxies("10.0.0.0/8, 192.0.2.1").client(address("10.0.0.2"), forwarded_for) == address(client)
 
@@ -45,14 +49,20 @@ def test_a_trusted_proxy_that_is_not_an_address_stops_the_server_with_a_message(
 
 
 def app_client(settings, peer: tuple[str, int], trusted: str = "10.0.0.0/8") -> TestClient:
-    return TestClient(create_app(make_settings(settings.database_url, settings.media_dir, trusted_proxies=trusted)),
-                      base_url="http://127.0.0.1", client=peer)
+    return TestClient(
+        create_app(make_settings(settings.database_url, settings.media_dir, trusted_proxies=trusted)),
+        base_url="http://127.0.0.1",
+        client=peer,
+    )
 
 
 def fail_sign_in(client: TestClient, forwarded_for: str) -> httpx.Response:
     token = client.get("/api/auth/csrf", headers={"X-Forwarded-For": forwarded_for}).json()["csrfToken"]
-    return client.post("/api/auth/callback/credentials", headers={"X-Forwarded-For": forwarded_for}, data={
-        "csrfToken": token, "email": ADMIN_EMAIL, "password": "guess", "json": "true"})
+    return client.post(
+        "/api/auth/callback/credentials",
+        headers={"X-Forwarded-For": forwarded_for},
+        data={"csrfToken": token, "email": ADMIN_EMAIL, "password": "guess", "json": "true"},
+    )
 
 
 def failed_from(database_url: str) -> set[str]:
@@ -94,8 +104,10 @@ def test_the_real_server_leaves_forwarded_headers_to_the_app(db_file, seeded_sql
     try:
         with httpx.Client(base_url=base, headers={"X-Forwarded-For": "203.0.113.50"}) as browser:
             token = browser.get("/api/auth/csrf").json()["csrfToken"]
-            refused = browser.post("/api/auth/callback/credentials", data={
-                "csrfToken": token, "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD + "x", "json": "true"})
+            refused = browser.post(
+                "/api/auth/callback/credentials",
+                data={"csrfToken": token, "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD + "x", "json": "true"},
+            )
             assert refused.status_code == 401
     finally:
         server.terminate()

@@ -2,6 +2,7 @@
 (or one Redis, with REDIS_URL) lock the (address, email) pair out on both, as ten on one app would.
 Failures age out of the window and are pruned; a server told to count in a Redis it cannot reach
 does not start."""
+
 from __future__ import annotations
 
 import contextlib
@@ -23,8 +24,10 @@ REDIS_URL = "redis://127.0.0.1:6379/0"
 @contextlib.contextmanager
 def two_instances(settings, **overrides):
     shared = make_settings(settings.database_url, settings.media_dir, **overrides)
-    with TestClient(create_app(shared), base_url="http://127.0.0.1") as first, \
-            TestClient(create_app(shared), base_url="http://127.0.0.1") as second:
+    with (
+        TestClient(create_app(shared), base_url="http://127.0.0.1") as first,
+        TestClient(create_app(shared), base_url="http://127.0.0.1") as second,
+    ):
         yield first, second
 
 
@@ -97,6 +100,8 @@ def test_with_redis_the_failures_are_counted_there_across_instances(settings, re
 def test_a_server_told_to_count_in_an_unreachable_redis_does_not_start(settings):
     pytest.importorskip("redis")
     unreachable = make_settings(settings.database_url, settings.media_dir, redis_url="redis://127.0.0.1:9/0")
-    with pytest.raises(RedisUnavailable, match="REDIS_URL is set, but Redis at redis://127.0.0.1:9/0 cannot be reached"):
+    with pytest.raises(
+        RedisUnavailable, match="REDIS_URL is set, but Redis at redis://127.0.0.1:9/0 cannot be reached"
+    ):
         with TestClient(create_app(unreachable)):
             pass

@@ -1,4 +1,5 @@
 """The interface shell in a real browser: hydration without warnings, saved text direction."""
+
 from __future__ import annotations
 
 import json

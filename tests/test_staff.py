@@ -2,6 +2,7 @@
 disables and re-enables accounts (sessions end at once), and sees each last sign-in; staff are
 refused the owner's areas (payouts, package payments, staff, settings) with 403, by the API and
 the pages alike; every change is in the audit log."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -43,7 +44,9 @@ def test_an_invited_member_of_staff_sets_a_password_through_the_link_and_signs_i
     assert dt.timedelta(hours=47, minutes=59) < expires - utcnow() <= dt.timedelta(hours=48)
     # Only the link's hash is kept.
     token = path.rsplit("/", 1)[1]
-    assert token not in {i.token_hash for i in db(admin_client).read_sync(lambda s: list(s.scalars(select(StaffInvite))))}
+    assert token not in {
+        i.token_hash for i in db(admin_client).read_sync(lambda s: list(s.scalars(select(StaffInvite))))
+    }
 
     staff = another_browser(admin_client)
     assert sign_in(staff, STAFF_EMAIL, STAFF_PASSWORD).status_code == 401, "no password before the link sets one"
@@ -51,8 +54,11 @@ def test_an_invited_member_of_staff_sets_a_password_through_the_link_and_signs_i
     assert page.status_code == 200 and STAFF_EMAIL in page.text and 'name="password"' in page.text
     # The page's form posted without JavaScript: a redirect into the back office, signed in.
     csrf = re.search(r'name="csrfToken" value="([^"]+)"', page.text).group(1)
-    done = staff.post("/api/staff/invite/" + token, follow_redirects=False,
-                      data={"csrfToken": csrf, "password": STAFF_PASSWORD, "confirm": STAFF_PASSWORD})
+    done = staff.post(
+        "/api/staff/invite/" + token,
+        follow_redirects=False,
+        data={"csrfToken": csrf, "password": STAFF_PASSWORD, "confirm": STAFF_PASSWORD},
+    )
     assert done.status_code == 302 and done.headers["location"] == "/admin"
     assert staff.get("/api/auth/session").json()["user"] == {"name": "Sam Staff", "email": STAFF_EMAIL, "role": "staff"}
 
@@ -70,7 +76,9 @@ def test_a_used_expired_or_unknown_link_says_why_and_sets_nothing(admin_client):
     assert sign_in(another_browser(admin_client), STAFF_EMAIL, "someone else's password").status_code == 401
 
     late = invite(admin_client, "late@studentbooks.test")["invitePath"]
-    db(admin_client).write_sync(lambda s: s.execute(update(StaffInvite).values(expires_at=utcnow() - dt.timedelta(seconds=1))))
+    db(admin_client).write_sync(
+        lambda s: s.execute(update(StaffInvite).values(expires_at=utcnow() - dt.timedelta(seconds=1)))
+    )
     page = another_browser(admin_client).get(late)
     assert page.status_code == 410 and "has expired" in page.text and 'name="password"' not in page.text
     assert accept(another_browser(admin_client), late).status_code == 410
@@ -94,18 +102,27 @@ def test_a_short_or_mistyped_password_is_refused_and_the_link_still_works(admin_
     # Without JavaScript: back to the page, which says what a password needs.
     page = browser.get(path)
     csrf = re.search(r'name="csrfToken" value="([^"]+)"', page.text).group(1)
-    back = browser.post("/api/staff/invite/" + path.rsplit("/", 1)[1], follow_redirects=False,
-                        data={"csrfToken": csrf, "password": "short", "confirm": "short"})
+    back = browser.post(
+        "/api/staff/invite/" + path.rsplit("/", 1)[1],
+        follow_redirects=False,
+        data={"csrfToken": csrf, "password": "short", "confirm": "short"},
+    )
     assert back.status_code == 302 and back.headers["location"].endswith("?error=password")
     assert "at least 10 characters" in browser.get(back.headers["location"]).text
-    assert browser.post("/api/staff/invite/" + path.rsplit("/", 1)[1], data={"password": STAFF_PASSWORD}).status_code == 403
+    assert (
+        browser.post("/api/staff/invite/" + path.rsplit("/", 1)[1], data={"password": STAFF_PASSWORD}).status_code
+        == 403
+    )
     assert accept(browser, path).status_code == 200
 
 
 def test_invites_refuse_bad_input_and_duplicates_and_write_nothing(admin_client):
     before = users(admin_client)
     assert admin_client.post("/api/admin/staff", json={"email": "not an email", "name": "X Y"}).status_code == 422
-    assert admin_client.post("/api/admin/staff", json={"email": "a@b.test", "name": "A", "role": "king"}).status_code == 422
+    assert (
+        admin_client.post("/api/admin/staff", json={"email": "a@b.test", "name": "A", "role": "king"}).status_code
+        == 422
+    )
     assert admin_client.post("/api/admin/staff", data="x", headers={"Content-Type": "text/plain"}).status_code == 415
     taken = admin_client.post("/api/admin/staff", json={"email": ADMIN_EMAIL.upper(), "name": "Owner Again"})
     assert taken.status_code == 409 and "already" in taken.json()["message"]
@@ -117,15 +134,28 @@ def test_invites_refuse_bad_input_and_duplicates_and_write_nothing(admin_client)
 
 
 OWNER_ONLY_APIS = [
-    ("GET", "/api/payouts"), ("GET", "/api/payouts.csv"), ("GET", "/api/payout-requests"),
-    ("PATCH", "/api/payout-requests/1"), ("GET", "/api/package-payments"), ("GET", "/api/earning-history"),
-    ("GET", "/api/admin/staff"), ("POST", "/api/admin/staff"), ("GET", "/api/admin/settings"),
+    ("GET", "/api/payouts"),
+    ("GET", "/api/payouts.csv"),
+    ("GET", "/api/payout-requests"),
+    ("PATCH", "/api/payout-requests/1"),
+    ("GET", "/api/package-payments"),
+    ("GET", "/api/earning-history"),
+    ("GET", "/api/admin/staff"),
+    ("POST", "/api/admin/staff"),
+    ("GET", "/api/admin/settings"),
     ("PATCH", "/api/admin/settings"),
     # The audit log holds the owner's areas too (payouts, staff accounts, sign-ins with their addresses).
-    ("GET", "/api/audit-log"), ("GET", "/api/audit-log.csv"),
+    ("GET", "/api/audit-log"),
+    ("GET", "/api/audit-log.csv"),
 ]
-OWNER_ONLY_PAGES = ["/admin/payouts", "/admin/payout-requests", "/admin/package-payments", "/admin/earning-history",
-                    "/admin/staff", "/admin/audit-log"]
+OWNER_ONLY_PAGES = [
+    "/admin/payouts",
+    "/admin/payout-requests",
+    "/admin/package-payments",
+    "/admin/earning-history",
+    "/admin/staff",
+    "/admin/audit-log",
+]
 STAFF_PAGES = ["/admin", "/admin/products", "/admin/orders", "/admin/reviews", "/admin/account"]
 
 
@@ -149,7 +179,10 @@ def test_staff_are_refused_the_owners_areas_with_403_and_keep_catalogue_orders_a
     for path in OWNER_ONLY_PAGES:
         assert admin_client.get(path).status_code == 200, path
     assert admin_client.get("/api/payouts").status_code == 200
-    assert staff.get("/admin/staff", headers={"Accept": "application/json"}).json()["props"]["session"]["user"]["role"] == "staff"
+    assert (
+        staff.get("/admin/staff", headers={"Accept": "application/json"}).json()["props"]["session"]["user"]["role"]
+        == "staff"
+    )
 
 
 def test_staff_publish_sellers_but_a_new_package_a_package_payment_is_the_owners(admin_client):
@@ -180,7 +213,9 @@ def test_disabling_ends_the_accounts_sessions_at_once_and_enabling_lets_it_sign_
         assert browser.get("/api/auth/session").json() == {}
     refused = sign_in(another_browser(admin_client), STAFF_EMAIL, STAFF_PASSWORD)
     assert refused.status_code == 403 and refused.json()["error"] == "AccountDisabled"
-    assert sign_in(another_browser(admin_client), STAFF_EMAIL, "a wrong password").json()["error"] == "CredentialsSignin"
+    assert (
+        sign_in(another_browser(admin_client), STAFF_EMAIL, "a wrong password").json()["error"] == "CredentialsSignin"
+    )
 
     assert admin_client.patch(f"/api/admin/staff/{staff_id}", json={"disabled": False}).json()["status"] == "active"
     assert sign_in(another_browser(admin_client), STAFF_EMAIL, STAFF_PASSWORD).status_code == 200
@@ -200,17 +235,27 @@ def test_every_change_and_sign_in_is_in_the_audit_log(admin_client):
     admin_client.patch(f"/api/admin/staff/{staff_id}", json={"disabled": True})
     admin_client.patch(f"/api/admin/staff/{staff_id}", json={"disabled": False})
     logged = actions(admin_client)
-    for entry in [(ADMIN_EMAIL, "sign_in", "account"), (ADMIN_EMAIL, "invite", "account"),
-                  (STAFF_EMAIL, "accept_invite", "account"), (STAFF_EMAIL, "sign_in", "account"),
-                  (STAFF_EMAIL, "sign_in_failed", "account"), (STAFF_EMAIL, "sign_out", "account"),
-                  (ADMIN_EMAIL, "disable", "account"), (ADMIN_EMAIL, "enable", "account")]:
+    for entry in [
+        (ADMIN_EMAIL, "sign_in", "account"),
+        (ADMIN_EMAIL, "invite", "account"),
+        (STAFF_EMAIL, "accept_invite", "account"),
+        (STAFF_EMAIL, "sign_in", "account"),
+        (STAFF_EMAIL, "sign_in_failed", "account"),
+        (STAFF_EMAIL, "sign_out", "account"),
+        (ADMIN_EMAIL, "disable", "account"),
+        (ADMIN_EMAIL, "enable", "account"),
+    ]:
         assert entry in logged, entry
-    entries = db(admin_client).read_sync(lambda s: list(s.scalars(select(AuditEntry).where(AuditEntry.entity == "account"))))
+    entries = db(admin_client).read_sync(
+        lambda s: list(s.scalars(select(AuditEntry).where(AuditEntry.entity == "account")))
+    )
     stored = repr([(e.before, e.after) for e in entries])
     assert "argon2" not in stored and STAFF_PASSWORD not in stored
     # The owner reads them in the audit log, filtered to accounts.
-    assert {row["action"] for row in admin_client.get("/api/audit-log", params={"entity": "account", "per_page": 100}).json()} >= {
-        "invite", "accept_invite", "disable", "enable", "sign_in", "sign_out", "sign_in_failed"}
+    assert {
+        row["action"]
+        for row in admin_client.get("/api/audit-log", params={"entity": "account", "per_page": 100}).json()
+    } >= {"invite", "accept_invite", "disable", "enable", "sign_in", "sign_out", "sign_in_failed"}
 
 
 def test_an_invited_owner_may_use_the_owners_areas(admin_client):

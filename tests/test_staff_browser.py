@@ -4,6 +4,7 @@ member of staff sets a password through the link and signs in to a menu without 
 areas, then sets up two-factor sign-in on the account page (the secret read from the page, the
 code computed as an authenticator app would), signs out and signs in again with the code step.
 The pages are checked at 390 px wide too."""
+
 from __future__ import annotations
 
 import datetime as dt

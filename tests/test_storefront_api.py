@@ -5,6 +5,7 @@ are derived from the database (discounts, item counts, bought-together).
 Expected figures are computed here with plain SQL on the same database file, not with the
 application's query functions, so a wrong query cannot agree with itself.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -169,13 +170,19 @@ def test_same_paths_and_shapes_on_every_database(any_client):
 
 
 def published(sql, shop: str) -> list[tuple]:
-    return sql("SELECT id, rating, discount, created_at, review_count, status, featured, category_id "
-               "FROM product WHERE shop = ? AND published", shop)
+    return sql(
+        "SELECT id, rating, discount, created_at, review_count, status, featured, category_id "
+        "FROM product WHERE shop = ? AND published",
+        shop,
+    )
 
 
 def units_sold(sql, since: str | None = None) -> dict[int, int]:
-    query = ("SELECT l.product_id, SUM(l.qty) FROM order_line l JOIN \"order\" o ON o.id = l.order_id "
-             + ("WHERE o.created_at >= ? " if since else "") + "GROUP BY l.product_id")
+    query = (
+        'SELECT l.product_id, SUM(l.qty) FROM order_line l JOIN "order" o ON o.id = l.order_id '
+        + ("WHERE o.created_at >= ? " if since else "")
+        + "GROUP BY l.product_id"
+    )
     return dict(sql(query, *([since] if since else [])))
 
 
@@ -183,25 +190,31 @@ def non_increasing(values: list) -> bool:
     return all(a >= b for a, b in zip(values, values[1:]))
 
 
-@pytest.mark.parametrize("path,shop", [
-    ("/api/grocery1/popular-products", "grocery"),
-    ("/api/grocery-section5/products", "grocery"),
-    ("/api/gift-shop/popular-products", "gift"),
-    ("/api/fashion-shop-2/popular-products", "fashion"),
-])
+@pytest.mark.parametrize(
+    "path,shop",
+    [
+        ("/api/grocery1/popular-products", "grocery"),
+        ("/api/grocery-section5/products", "grocery"),
+        ("/api/gift-shop/popular-products", "gift"),
+        ("/api/fashion-shop-2/popular-products", "fashion"),
+    ],
+)
 def test_popular_is_by_rating(api, sql, path, shop):
     ratings = [p["rating"] for p in get_list(api, path)]
     assert non_increasing(ratings)
     assert ratings[0] == max(float(row[1]) for row in published(sql, shop))
 
 
-@pytest.mark.parametrize("path,shop", [
-    ("/api/grocery1/trending-products", "grocery"),
-    ("/api/grocery3/top-sailed-products", "grocery"),
-    ("/api/gift-shop/top-sailed-products", "gift"),
-    ("/api/furniture-shop/top-selling-products", "furniture"),
-    ("/api/fashion-store/trending-items", "fashion"),
-])
+@pytest.mark.parametrize(
+    "path,shop",
+    [
+        ("/api/grocery1/trending-products", "grocery"),
+        ("/api/grocery3/top-sailed-products", "grocery"),
+        ("/api/gift-shop/top-sailed-products", "gift"),
+        ("/api/furniture-shop/top-selling-products", "furniture"),
+        ("/api/fashion-store/trending-items", "fashion"),
+    ],
+)
 def test_top_selling_is_by_units_sold(api, sql, path, shop):
     sold = units_sold(sql)
     units = [sold.get(p["id"], 0) for p in get_list(api, path)]
@@ -209,12 +222,15 @@ def test_top_selling_is_by_units_sold(api, sql, path, shop):
     assert units[0] == max(sold.get(row[0], 0) for row in published(sql, shop)) > 0
 
 
-@pytest.mark.parametrize("path,shop", [
-    ("/api/grocery-section8/products", "grocery"),
-    ("/api/fashion-shop-2/lasest-products", "fashion"),
-    ("/api/fashion-store/new-arrivals", "fashion"),
-    ("/api/healthbeauty/top-new-products", "healthbeauty"),
-])
+@pytest.mark.parametrize(
+    "path,shop",
+    [
+        ("/api/grocery-section8/products", "grocery"),
+        ("/api/fashion-shop-2/lasest-products", "fashion"),
+        ("/api/fashion-store/new-arrivals", "fashion"),
+        ("/api/healthbeauty/top-new-products", "healthbeauty"),
+    ],
+)
 def test_new_is_newest_first(api, sql, path, shop):
     created = {row[0]: row[3] for row in published(sql, shop)}
     dates = [created[p["id"]] for p in get_list(api, path)]
@@ -222,10 +238,13 @@ def test_new_is_newest_first(api, sql, path, shop):
     assert dates[0] == max(created.values())
 
 
-@pytest.mark.parametrize("path,shop", [
-    ("/api/grocery-section7/products", "grocery"),
-    ("/api/fashion-shop-2/sale-products", "fashion"),
-])
+@pytest.mark.parametrize(
+    "path,shop",
+    [
+        ("/api/grocery-section7/products", "grocery"),
+        ("/api/fashion-shop-2/sale-products", "fashion"),
+    ],
+)
 def test_deals_are_by_discount(api, sql, path, shop):
     discounts = [p["discount"] for p in get_list(api, path)]
     assert non_increasing(discounts) and discounts[-1] > 0
@@ -323,21 +342,33 @@ def test_grocery1_navigation_nests_two_levels(api):
 
 
 def test_navigation_follows_the_stored_tree(api, sql):
-    stored = sql("SELECT g.label, i.title FROM navigation_item i JOIN navigation_group g ON g.id = i.group_id "
-                 "WHERE g.shop = 'gift' AND i.parent_id IS NULL ORDER BY g.position, g.id, i.position, i.id")
-    served = [(g["category"], i["title"]) for g in get_list(api, "/api/gift-shop-navigation") for i in g["categoryItem"]]
+    stored = sql(
+        "SELECT g.label, i.title FROM navigation_item i JOIN navigation_group g ON g.id = i.group_id "
+        "WHERE g.shop = 'gift' AND i.parent_id IS NULL ORDER BY g.position, g.id, i.position, i.id"
+    )
+    served = [
+        (g["category"], i["title"]) for g in get_list(api, "/api/gift-shop-navigation") for i in g["categoryItem"]
+    ]
     assert served == stored
 
 
 def category_products(sql, category_id: int) -> list[tuple[int, int]]:
     """(id, discount) of the published products of a category and its direct children."""
-    return sql("SELECT p.id, p.discount FROM product p JOIN category c ON c.id = p.category_id "
-               "WHERE p.published AND (c.id = ? OR c.parent_id = ?)", category_id, category_id)
+    return sql(
+        "SELECT p.id, p.discount FROM product p JOIN category c ON c.id = p.category_id "
+        "WHERE p.published AND (c.id = ? OR c.parent_id = ?)",
+        category_id,
+        category_id,
+    )
 
 
 def showcase_tiles(sql, shop: str, slot: str) -> list[tuple]:
-    return sql("SELECT s.title, s.category_id, c.name FROM showcase_category s JOIN category c ON c.id = s.category_id "
-               "WHERE s.shop = ? AND s.slot = ? ORDER BY s.position, s.id", shop, slot)
+    return sql(
+        "SELECT s.title, s.category_id, c.name FROM showcase_category s JOIN category c ON c.id = s.category_id "
+        "WHERE s.shop = ? AND s.slot = ? ORDER BY s.position, s.id",
+        shop,
+        slot,
+    )
 
 
 def test_shop_by_category_shows_the_real_biggest_discount(api, sql):
@@ -368,9 +399,11 @@ def test_grocery2_services_have_two_lines(api):
 
 def bought_together(sql) -> dict[int, dict[int, int]]:
     """product id -> {other product id: orders holding both}."""
-    pairs = sql("SELECT a.product_id, b.product_id, COUNT(DISTINCT a.order_id) FROM order_line a "
-                "JOIN order_line b ON a.order_id = b.order_id AND a.product_id != b.product_id "
-                "GROUP BY a.product_id, b.product_id")
+    pairs = sql(
+        "SELECT a.product_id, b.product_id, COUNT(DISTINCT a.order_id) FROM order_line a "
+        "JOIN order_line b ON a.order_id = b.order_id AND a.product_id != b.product_id "
+        "GROUP BY a.product_id, b.product_id"
+    )
     together: dict[int, dict[int, int]] = {}
     for a, b, n in pairs:
         together.setdefault(a, {})[b] = n
@@ -391,8 +424,9 @@ def test_frequently_bought_with_a_product(api, sql):
 
 
 def test_related_products_of_a_product(api, sql):
-    product_id, shop, category_id = sql("SELECT id, shop, category_id FROM product WHERE published "
-                                        "AND shop = 'grocery' ORDER BY id LIMIT 1")[0]
+    product_id, shop, category_id = sql(
+        "SELECT id, shop, category_id FROM product WHERE published AND shop = 'grocery' ORDER BY id LIMIT 1"
+    )[0]
     category = sql("SELECT name FROM category WHERE id = ?", category_id)[0][0]
     shop_ids = {row[0] for row in published(sql, shop)}
     products = get_list(api, "/api/related-products", product=product_id)
@@ -445,10 +479,14 @@ def test_category_figures_follow_the_catalogue(client, db_file):
 
     engine = make_engine(f"sqlite:///{db_file}")
     with make_sessionmaker(engine)() as session, session.begin():
-        vegetables = session.scalar(select(ShowcaseCategory).where(
-            ShowcaseCategory.shop == "grocery2", ShowcaseCategory.slot == "shop-by-category")).category
-        toys = session.scalar(select(ShowcaseCategory).where(
-            ShowcaseCategory.shop == "gift", ShowcaseCategory.slot == "top")).category
+        vegetables = session.scalar(
+            select(ShowcaseCategory).where(
+                ShowcaseCategory.shop == "grocery2", ShowcaseCategory.slot == "shop-by-category"
+            )
+        ).category
+        toys = session.scalar(
+            select(ShowcaseCategory).where(ShowcaseCategory.shop == "gift", ShowcaseCategory.slot == "top")
+        ).category
         names = vegetables.name, toys.name
     before = tile("/api/gift-shop/top-categories", names[1])["available"]
     assert tile("/api/grocery-section3/shop-by-category", names[0])["subtitle"] != "Upto 77% off"
@@ -458,9 +496,17 @@ def test_category_figures_follow_the_catalogue(client, db_file):
             child = Category(name=f"Test child {n}", slug=f"test-child-{n}", parent_id=parent.id, level=2)
             session.add(child)
             for published in (True, False):
-                session.add(Product(title=f"Test {n} {published}", slug=f"test-{n}-{published}", shop=shop,
-                                    category=child, price=Decimal("1.00"), discount=77 if published else 88,
-                                    published=published))
+                session.add(
+                    Product(
+                        title=f"Test {n} {published}",
+                        slug=f"test-{n}-{published}",
+                        shop=shop,
+                        category=child,
+                        price=Decimal("1.00"),
+                        discount=77 if published else 88,
+                        published=published,
+                    )
+                )
     engine.dispose()
 
     assert tile("/api/grocery-section3/shop-by-category", names[0])["subtitle"] == "Upto 77% off"

@@ -1,5 +1,6 @@
 """The Student Books home and the market storefront in a real browser: hydration without errors
 at desktop and phone widths, the cart, the carousel, search, and client-side navigation."""
+
 from __future__ import annotations
 
 import re

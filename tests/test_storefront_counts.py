@@ -2,6 +2,7 @@
 sold per product, published products per category and discount, published books per level page.
 Whoever writes (the ORM, a plain INSERT or DELETE, a cascade, the checkout), they stay equal to a
 recount, on SQLite and on PostgreSQL."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -53,9 +54,18 @@ def assert_counts_match(sessions) -> None:
 
 def a_book(session, level_from: int = 9, **columns) -> Product:
     leaf = session.scalar(select(Category).where(Category.slug == "mathematics"))
-    product = Product(title="Counted Algebra", slug=f"counted-algebra-{level_from}", shop="books", category=leaf,
-                      price=Decimal("12.50"), discount=columns.pop("discount", 0), stock=5, images=[], colors=[],
-                      **columns)
+    product = Product(
+        title="Counted Algebra",
+        slug=f"counted-algebra-{level_from}",
+        shop="books",
+        category=leaf,
+        price=Decimal("12.50"),
+        discount=columns.pop("discount", 0),
+        stock=5,
+        images=[],
+        colors=[],
+        **columns,
+    )
     product.book = Book(level_kind="class", level_from=level_from, level_to=level_from, format="Paperback")
     session.add(product)
     session.flush()
@@ -96,9 +106,20 @@ def test_counts_follow_every_kind_of_write(sessions):
         product = a_book(session, level_from=3)
         product_id, category_id = product.id, product.category_id
         session.execute(update(Product).where(Product.id == product_id).values(discount=40))
-        session.execute(insert(Product).values(
-            title="Bulk", slug="bulk-counted", shop="books", category_id=category_id, price=Decimal(3),
-            discount=10, stock=1, images=[], colors=[], published=True))
+        session.execute(
+            insert(Product).values(
+                title="Bulk",
+                slug="bulk-counted",
+                shop="books",
+                category_id=category_id,
+                price=Decimal(3),
+                discount=10,
+                stock=1,
+                images=[],
+                colors=[],
+                published=True,
+            )
+        )
     assert_counts_match(sessions)
     with sessions.begin() as session:
         session.execute(delete(Product).where(Product.id == product_id))
@@ -110,11 +131,20 @@ def test_a_checkout_adds_its_units_and_moves_the_best_sellers(sessions):
         best = grocery.top_selling_products(session)[0]
         best_sold = session.scalar(select(Product.units_sold).where(Product.id == best["id"]))
         # The slowest seller with the stock to overtake the best one in a single order.
-        slowest = session.scalars(select(Product).where(Product.shop == "grocery", Product.stock > best_sold)
-                                  .order_by(Product.units_sold, Product.id)).first()
+        slowest = session.scalars(
+            select(Product)
+            .where(Product.shop == "grocery", Product.stock > best_sold)
+            .order_by(Product.units_sold, Product.id)
+        ).first()
         qty = best_sold + 1 - slowest.units_sold
-        order = Checkout(name="Asha Verma", email="asha@example.com", phone="+1 555 0100", billing_address="12 Elm St",
-                         payment_method="PayPal", lines=(CheckoutLine(slowest.id, qty, sale_price(slowest)),))
+        order = Checkout(
+            name="Asha Verma",
+            email="asha@example.com",
+            phone="+1 555 0100",
+            billing_address="12 Elm St",
+            payment_method="PayPal",
+            lines=(CheckoutLine(slowest.id, qty, sale_price(slowest)),),
+        )
     with sessions.begin() as session:
         place_order(session, order)
     assert_counts_match(sessions)

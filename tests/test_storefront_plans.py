@@ -5,6 +5,7 @@ section walks the index of the order it shows from its start (no sort of a shop'
 SQLite's planner chooses without table statistics (the shop never runs ANALYZE), so the plans
 of the seeded shop are the plans at any size.
 """
+
 from __future__ import annotations
 
 import re
@@ -18,24 +19,41 @@ from db.queries import books, fashion, furniture, gadget, gift, grocery, healthb
 from db.queries.sections import section_cards
 
 HOMES = {
-    "/": books.home, "/market-1": market.page, "/grocery1": grocery.grocery1_page, "/grocery2": grocery.grocery2_page,
-    "/grocery3": grocery.grocery3_page, "/furniture-shop": furniture.page, "/healthbeauty-shop": healthbeauty.page,
-    "/gift-shop": gift.page, "/gadget-shop": gadget.page, "/fashion-shop": lambda session: fashion_shop(session, {}, {}).props,
+    "/": books.home,
+    "/market-1": market.page,
+    "/grocery1": grocery.grocery1_page,
+    "/grocery2": grocery.grocery2_page,
+    "/grocery3": grocery.grocery3_page,
+    "/furniture-shop": furniture.page,
+    "/healthbeauty-shop": healthbeauty.page,
+    "/gift-shop": gift.page,
+    "/gadget-shop": gadget.page,
+    "/fashion-shop": lambda session: fashion_shop(session, {}, {}).props,
 }
-SECTIONS = {
-    f"{module.__name__}.{key}": section
-    for module in (books, market, furniture, healthbeauty, gift, gadget, fashion)
-    for key, section in module.SECTIONS.items()
-} | {f"grocery.{key}": s.products for key, s in grocery.GROCERY2_SECTIONS.items()} | {
-    "grocery.popular": grocery.POPULAR, "grocery.top_selling": grocery.TOP_SELLING, "grocery.all": grocery.ALL,
-    "books.shelf": books.shelf("school-books"),
-    "shared.best_rated": shared.BEST_RATED,  # /api/related without a product: the whole store's
-}
+SECTIONS = (
+    {
+        f"{module.__name__}.{key}": section
+        for module in (books, market, furniture, healthbeauty, gift, gadget, fashion)
+        for key, section in module.SECTIONS.items()
+    }
+    | {f"grocery.{key}": s.products for key, s in grocery.GROCERY2_SECTIONS.items()}
+    | {
+        "grocery.popular": grocery.POPULAR,
+        "grocery.top_selling": grocery.TOP_SELLING,
+        "grocery.all": grocery.ALL,
+        "books.shelf": books.shelf("school-books"),
+        "shared.best_rated": shared.BEST_RATED,  # /api/related without a product: the whole store's
+    }
+)
 # The index each order walks (db/models/catalogue.py).
 ORDER_INDEXES = {
-    "top_rated": "ix_product_top_rated", "newest": "ix_product_newest", "biggest_discount": "ix_product_discount",
-    "catalogue": "ix_product_shop_published", "best_selling": "ix_product_best_selling",
-    "featured_first": "ix_product_featured", "most_reviewed": "ix_product_most_reviewed",
+    "top_rated": "ix_product_top_rated",
+    "newest": "ix_product_newest",
+    "biggest_discount": "ix_product_discount",
+    "catalogue": "ix_product_shop_published",
+    "best_selling": "ix_product_best_selling",
+    "featured_first": "ix_product_featured",
+    "most_reviewed": "ix_product_most_reviewed",
     "fewest_left": "ix_product_fewest_left",
 }
 # A section of every shop's goods walks an index without the shop (migration 0016).
@@ -69,9 +87,16 @@ def plans(sessions, read) -> list[tuple[str, list[tuple[int, int, str]]]]:
     finally:
         event.remove(engine, "before_cursor_execute", caught)
     with engine.connect() as connection:
-        return [(statement, [tuple(row[:2]) + (row[3],) for row in
-                             connection.exec_driver_sql("EXPLAIN QUERY PLAN " + statement, params)])
-                for statement, params in statements]
+        return [
+            (
+                statement,
+                [
+                    tuple(row[:2]) + (row[3],)
+                    for row in connection.exec_driver_sql("EXPLAIN QUERY PLAN " + statement, params)
+                ],
+            )
+            for statement, params in statements
+        ]
 
 
 @pytest.mark.parametrize("path", HOMES)
@@ -86,9 +111,14 @@ def test_no_home_statement_scans_the_product_table(sessions, path):
 def test_each_section_walks_the_index_of_its_order(sessions, name):
     section = SECTIONS[name]
     params = {"since": None} if section.order == "best_of_week" else {}
-    [(statement, plan)] = [found for found in plans(sessions, lambda s: section_cards(s, section, **params))
-                           if "picks" in found[0]]
-    reads = [(node, parent, detail) for node, parent, detail in plan if re.search(r"SEARCH product USING .*INDEX ix_", detail)]
+    [(statement, plan)] = [
+        found for found in plans(sessions, lambda s: section_cards(s, section, **params)) if "picks" in found[0]
+    ]
+    reads = [
+        (node, parent, detail)
+        for node, parent, detail in plan
+        if re.search(r"SEARCH product USING .*INDEX ix_", detail)
+    ]
     assert len(reads) == 1 and not [d for _i, _p, d in plan if SCAN.search(d)], plan
     _node, parent, detail = reads[0]
     if section.shop is not None:
@@ -97,7 +127,9 @@ def test_each_section_walks_the_index_of_its_order(sessions, name):
     if section.order in SORTED_IN_SHOP:
         return
     # Featured goods only: the featured index, from its featured entries, is in top rated order too.
-    walks = {(ORDER_INDEXES if section.shop is not None else STORE_INDEXES)[section.order],
-             *(["ix_product_featured"] if "featured" in section.only else [])}
+    walks = {
+        (ORDER_INDEXES if section.shop is not None else STORE_INDEXES)[section.order],
+        *(["ix_product_featured"] if "featured" in section.only else []),
+    }
     assert re.search(r"INDEX (\w+) ", detail).group(1) in walks, detail
     assert not sorted_there, plan

@@ -5,6 +5,7 @@ list answers, the side navigation included.
 "N Available Items" is checked against plain SQL on the same database file, not against the
 application's query functions, so a wrong count cannot agree with itself.
 """
+
 from __future__ import annotations
 
 import html
@@ -24,11 +25,17 @@ NAVIGATION = {
     "/gift-shop": "/api/gift-shop-navigation",
 }
 PRODUCT_LISTS = {
-    "/furniture-shop": ["/api/furniture-shop/top-new-products", "/api/furniture-shop/top-selling-products",
-                        "/api/furniture-shop/all-products"],
+    "/furniture-shop": [
+        "/api/furniture-shop/top-new-products",
+        "/api/furniture-shop/top-selling-products",
+        "/api/furniture-shop/all-products",
+    ],
     "/healthbeauty-shop": ["/api/healthbeauty/top-new-products", "/api/healthbeauty/all-products"],
-    "/gift-shop": ["/api/gift-shop/popular-products", "/api/gift-shop/top-sailed-products",
-                   "/api/gift-shop/all-products"],
+    "/gift-shop": [
+        "/api/gift-shop/popular-products",
+        "/api/gift-shop/top-sailed-products",
+        "/api/gift-shop/all-products",
+    ],
 }
 SERVICES = {"/healthbeauty-shop": "/api/healthbeauty/services", "/gift-shop": "/api/gift-shop/service-list"}
 
@@ -41,7 +48,7 @@ def api(client, path: str) -> list:
 
 def root_markup(document: str) -> str:
     """The server-rendered markup only (not the props JSON after it)."""
-    return document[document.index('<div id="root">'):document.index('<script id="__PAGE__"')]
+    return document[document.index('<div id="root">') : document.index('<script id="__PAGE__"')]
 
 
 def page_markup(client, path: str) -> str:
@@ -108,7 +115,8 @@ def test_side_navigation_links_every_item_and_hides_children_behind_a_button(cli
             if item.get("child"):
                 button = re.search(
                     r'<button [^>]*aria-expanded="false" aria-controls="([^"]+)" aria-label="'
-                    + re.escape(html.escape(f'{item["title"]}: more categories')) + '"',
+                    + re.escape(html.escape(f"{item['title']}: more categories"))
+                    + '"',
                     markup,
                 )
                 assert button, item["title"]
@@ -147,7 +155,8 @@ def test_gift_top_categories_show_how_many_items_each_has(client, sql):
         (count,) = sql(
             "SELECT count(*) FROM product p JOIN category c ON c.id = p.category_id "
             "WHERE p.published = 1 AND (c.id = ? OR c.parent_id = ?)",
-            category_id, category_id,
+            category_id,
+            category_id,
         )[0]
         tile = re.search(
             r'<span class="title">' + re.escape(html.escape(title)) + r'</span><span class="subtitle">([^<]*)</span>',
@@ -167,22 +176,40 @@ def test_services_are_on_the_page(client, path):
         assert html.escape(service["subtitle"]) in markup
 
 
-@pytest.mark.parametrize("path,props", [
-    ("/furniture-shop", {"navigation": "/api/furniture-shop/navigation",
-                         "topNewProducts": "/api/furniture-shop/top-new-products",
-                         "topSellingProducts": "/api/furniture-shop/top-selling-products",
-                         "allProducts": "/api/furniture-shop/all-products"}),
-    ("/healthbeauty-shop", {"navigation": "/api/healthbeauty/navigation",
-                            "topNewProducts": "/api/healthbeauty/top-new-products",
-                            "allProducts": "/api/healthbeauty/all-products",
-                            "services": "/api/healthbeauty/services"}),
-    ("/gift-shop", {"navigation": "/api/gift-shop-navigation",
-                    "topCategories": "/api/gift-shop/top-categories",
-                    "popularProducts": "/api/gift-shop/popular-products",
-                    "topSoldProducts": "/api/gift-shop/top-sailed-products",
-                    "allProducts": "/api/gift-shop/all-products",
-                    "services": "/api/gift-shop/service-list"}),
-])
+@pytest.mark.parametrize(
+    "path,props",
+    [
+        (
+            "/furniture-shop",
+            {
+                "navigation": "/api/furniture-shop/navigation",
+                "topNewProducts": "/api/furniture-shop/top-new-products",
+                "topSellingProducts": "/api/furniture-shop/top-selling-products",
+                "allProducts": "/api/furniture-shop/all-products",
+            },
+        ),
+        (
+            "/healthbeauty-shop",
+            {
+                "navigation": "/api/healthbeauty/navigation",
+                "topNewProducts": "/api/healthbeauty/top-new-products",
+                "allProducts": "/api/healthbeauty/all-products",
+                "services": "/api/healthbeauty/services",
+            },
+        ),
+        (
+            "/gift-shop",
+            {
+                "navigation": "/api/gift-shop-navigation",
+                "topCategories": "/api/gift-shop/top-categories",
+                "popularProducts": "/api/gift-shop/popular-products",
+                "topSoldProducts": "/api/gift-shop/top-sailed-products",
+                "allProducts": "/api/gift-shop/all-products",
+                "services": "/api/gift-shop/service-list",
+            },
+        ),
+    ],
+)
 def test_page_props_for_client_navigation_are_the_lists(client, path, props):
     response = client.get(path, headers={"Accept": "application/json"})
     assert response.status_code == 200

@@ -1,6 +1,7 @@
 """The furniture, health & beauty and gift storefronts in a real browser: they hydrate without
 warnings on a desktop and on a phone, the side menu's items open with the mouse and the
 keyboard, a phone opens the same menu in a drawer, and a product goes into the cart."""
+
 from __future__ import annotations
 
 import re
@@ -21,7 +22,9 @@ def open_shop(page_factory, live_server, path, size):
     page.goto(live_server + path)
     page.wait_for_load_state("networkidle")
     # Hydrated: React owns the root, and the deferred side menu reacts to clicks.
-    page.wait_for_function("() => Object.keys(document.getElementById('root')).some(k => k.startsWith('__reactContainer'))")
+    page.wait_for_function(
+        "() => Object.keys(document.getElementById('root')).some(k => k.startsWith('__reactContainer'))"
+    )
     return page, log
 
 

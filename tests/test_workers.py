@@ -2,6 +2,7 @@
 checkouts and administrator edits from many connections never meets "database is locked" (write
 transactions take the lock as they begin and wait their turn), every order answered 201 is kept,
 the ledger holds, and a change made through one process shows on the pages of every other."""
+
 from __future__ import annotations
 
 import shutil
@@ -30,7 +31,9 @@ def two_workers(tmp_path, seeded_sqlite):
 def worker_processes(server: subprocess.Popen) -> str:
     """The server's worker processes, as ps lists them (the first may answer before the second is up)."""
     for _ in range(50):
-        found = subprocess.run(["ps", "-ww", "--ppid", str(server.pid), "-o", "pid=,args="], capture_output=True, text=True).stdout
+        found = subprocess.run(
+            ["ps", "-ww", "--ppid", str(server.pid), "-o", "pid=,args="], capture_output=True, text=True
+        ).stdout
         if found.count("--multiprocessing-fork") >= 2:
             break
         time.sleep(0.1)
@@ -48,8 +51,13 @@ def test_two_processes_serve_a_burst_of_writes_without_losing_one(two_workers):
         load.stop()
     assert load.errors == []  # no 5xx, no "database is locked"
     assert len(load.orders) >= 120 and load.edits >= 10
-    ledger = subprocess.run([sys.executable, "-m", "db.ledger_check", f"sqlite:///{db_file}"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=120)
+    ledger = subprocess.run(
+        [sys.executable, "-m", "db.ledger_check", f"sqlite:///{db_file}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert ledger.returncode == 0, ledger.stdout + ledger.stderr
 
 
@@ -77,7 +85,11 @@ def test_write_transactions_of_two_processes_take_turns_on_sqlite(tmp_path):
 
     url = f"sqlite:///{tmp_path / 'counter.db'}"
     first, second = Database(url), Database(url)
-    first.write_sync(lambda s: s.execute(text("CREATE TABLE counter (n INTEGER)")) and s.execute(text("INSERT INTO counter VALUES (0)")))
+    first.write_sync(
+        lambda s: (
+            s.execute(text("CREATE TABLE counter (n INTEGER)")) and s.execute(text("INSERT INTO counter VALUES (0)"))
+        )
+    )
 
     def add_one(session):
         n = session.execute(text("SELECT n FROM counter")).scalar()

@@ -1,5 +1,6 @@
 """Writes sent to a live server over HTTP, remembering which ones it answered 2xx: checkouts (each
 a new order) and administrator price edits. The crash and backup tests use them as their load."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -11,8 +12,11 @@ import httpx
 from conftest import ADMIN_EMAIL, ADMIN_PASSWORD
 
 BUYER = {
-    "name": "Load Tester", "email": "load.tester@example.com", "phone": "+1 555 0100 99",
-    "billingAddress": "1 Loopback Lane, Localhost", "paymentMethod": "Cash",
+    "name": "Load Tester",
+    "email": "load.tester@example.com",
+    "phone": "+1 555 0100 99",
+    "billingAddress": "1 Loopback Lane, Localhost",
+    "paymentMethod": "Cash",
 }
 
 
@@ -20,15 +24,25 @@ def stocked_products(db_file, count: int = 6) -> list[tuple[int, float]]:
     """(id, sale price) of published products with plenty of stock, read straight from SQLite."""
     with sqlite3.connect(db_file) as connection:
         rows = connection.execute(
-            "SELECT id, price, discount FROM product WHERE published AND stock >= 60 ORDER BY stock DESC, id LIMIT ?", (count,))
+            "SELECT id, price, discount FROM product WHERE published AND stock >= 60 ORDER BY stock DESC, id LIMIT ?",
+            (count,),
+        )
         return [(i, round(float(price) * (100 - discount) / 100, 2)) for i, price, discount in rows]
 
 
 def admin_client(base: str) -> httpx.Client:
     client = httpx.Client(base_url=base, timeout=10)
     token = client.get("/api/auth/csrf").json()["csrfToken"]
-    response = client.post("/api/auth/callback/credentials", data={
-        "csrfToken": token, "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD, "callbackUrl": "/admin", "json": "true"})
+    response = client.post(
+        "/api/auth/callback/credentials",
+        data={
+            "csrfToken": token,
+            "email": ADMIN_EMAIL,
+            "password": ADMIN_PASSWORD,
+            "callbackUrl": "/admin",
+            "json": "true",
+        },
+    )
     response.raise_for_status()
     client.headers["X-CSRF-Token"] = client.get("/api/auth/csrf").json()["csrfToken"]
     return client
@@ -56,7 +70,9 @@ class Load:
                 # Every product but the last, whose price the edits keep changing.
                 product, price = self.products[n % (len(self.products) - 1)]
                 try:
-                    response = client.post("/api/checkout", json={**BUYER, "items": [{"id": product, "qty": 1, "price": price}]})
+                    response = client.post(
+                        "/api/checkout", json={**BUYER, "items": [{"id": product, "qty": 1, "price": price}]}
+                    )
                 except httpx.HTTPError:
                     continue  # the server went away mid-request: this order was never answered
                 if response.status_code == 201:

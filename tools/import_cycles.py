@@ -3,6 +3,7 @@ between packages; this checks every module, inside packages too).
 
     python -m tools.import_cycles
 """
+
 from __future__ import annotations
 
 import sys

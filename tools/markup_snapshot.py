@@ -7,6 +7,7 @@ It seeds a new SQLite shop, signs in as the administrator and follows every same
 the storefronts, the sitemap and the back office (at most LIMIT pages). What differs between two
 runs of an unchanged tree is masked: hashed asset names, per-answer nonces and CSRF tokens, and
 the clock (dates and times drawn at seeding, relative to now)."""
+
 from __future__ import annotations
 
 import re
@@ -25,8 +26,21 @@ from db.migrate import upgrade
 from db.seed import seed
 
 LIMIT = 400
-START = ["/", "/admin", "/admin/orders", "/admin/products", "/admin/sellers", "/admin/staff", "/admin/account",
-         "/booklists", "/search?q=physics", "/cart", "/checkout", "/login", "/no-such-page"]
+START = [
+    "/",
+    "/admin",
+    "/admin/orders",
+    "/admin/products",
+    "/admin/sellers",
+    "/admin/staff",
+    "/admin/account",
+    "/booklists",
+    "/search?q=physics",
+    "/cart",
+    "/checkout",
+    "/login",
+    "/no-such-page",
+]
 SKIP = ("/api/", "/build/", "/media/", "/logout", "/favicon")
 MASKS = [
     (re.compile(r"(/build/[\w/.-]*?)-[A-Z0-9]{8}(\.\w+)"), r"\1-HASH\2"),
@@ -58,15 +72,29 @@ def crawl(out: Path) -> int:
     with make_sessionmaker(engine)() as session, session.begin():
         seed(session, folder / "media")
     engine.dispose()
-    settings = Settings(database_url=url, media_dir=folder / "media", ssr_pool_size=1, seed=False,
-                        admin_email="admin@studentbooks.test", admin_password="correct horse battery staple",
-                        demo=True, public_url="http://127.0.0.1:8000")
+    settings = Settings(
+        database_url=url,
+        media_dir=folder / "media",
+        ssr_pool_size=1,
+        seed=False,
+        admin_email="admin@studentbooks.test",
+        admin_password="correct horse battery staple",
+        demo=True,
+        public_url="http://127.0.0.1:8000",
+    )
     out.mkdir(parents=True, exist_ok=True)
     with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
         token = client.get("/api/auth/csrf").json()["csrfToken"]
-        client.post("/api/auth/callback/credentials", data={
-            "csrfToken": token, "email": settings.admin_email, "password": settings.admin_password,
-            "callbackUrl": "/admin", "json": "true"})
+        client.post(
+            "/api/auth/callback/credentials",
+            data={
+                "csrfToken": token,
+                "email": settings.admin_email,
+                "password": settings.admin_password,
+                "callbackUrl": "/admin",
+                "json": "true",
+            },
+        )
         queue, seen = deque(START), set(START)
         sitemap = client.get("/sitemap.xml").text
         for loc in re.findall(r"<loc>([^<]+)</loc>", sitemap)[:150]:

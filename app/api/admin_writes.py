@@ -8,6 +8,7 @@ Writes that touch the catalogue record the invalidation keys of what they change
 transaction (db/catalogue_changes.py); this server then reads them at once and drops the cached pages
 that show it, so storefront pages show the change on the next request.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -139,18 +140,46 @@ class Area:
     def routes(self) -> list[Route]:
         one = self.path + "/{id:int}"
         endpoints = (
-            (self.create, self.path, self.create_endpoint, "POST", f"Create a {self.what}",
-             Contract(body=self.form, returns=self.record, status=201, headers=("Location",),
-                      refusals=(*ADMIN_WRITE, 409))),
-            (self.read, one, self.read_endpoint, "GET", f"One {self.what} as its admin form or view shows it",
-             Contract(returns=self.record, refusals=(*ADMIN, 404))),
-            (self.update, one, self.update_endpoint, "PATCH", f"Change some fields of a {self.what}",
-             Contract(body=self.changes, returns=self.record, refusals=(*ADMIN_WRITE, 404, 409))),
-            (self.delete, one, self.delete_endpoint, "DELETE", f"Delete a {self.what}",
-             Contract(status=204, refusals=(*ADMIN, 404, 409))),
+            (
+                self.create,
+                self.path,
+                self.create_endpoint,
+                "POST",
+                f"Create a {self.what}",
+                Contract(
+                    body=self.form, returns=self.record, status=201, headers=("Location",), refusals=(*ADMIN_WRITE, 409)
+                ),
+            ),
+            (
+                self.read,
+                one,
+                self.read_endpoint,
+                "GET",
+                f"One {self.what} as its admin form or view shows it",
+                Contract(returns=self.record, refusals=(*ADMIN, 404)),
+            ),
+            (
+                self.update,
+                one,
+                self.update_endpoint,
+                "PATCH",
+                f"Change some fields of a {self.what}",
+                Contract(body=self.changes, returns=self.record, refusals=(*ADMIN_WRITE, 404, 409)),
+            ),
+            (
+                self.delete,
+                one,
+                self.delete_endpoint,
+                "DELETE",
+                f"Delete a {self.what}",
+                Contract(status=204, refusals=(*ADMIN, 404, 409)),
+            ),
         )
-        return [Route(path, _documented(endpoint, doc, declared), methods=[method])
-                for fn, path, endpoint, method, doc, declared in endpoints if fn]
+        return [
+            Route(path, _documented(endpoint, doc, declared), methods=[method])
+            for fn, path, endpoint, method, doc, declared in endpoints
+            if fn
+        ]
 
 
 def _documented(method: Callable, doc: str, declared: Contract) -> Callable:

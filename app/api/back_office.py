@@ -5,6 +5,7 @@ db/queries/admin.py and admin_sales.py, so the /admin pages and these lists neve
 big lists are searched, filtered and paged in SQL and also export as CSV at the same path plus
 `.csv` (e.g. /api/products.csv?published=true, /api/orders.csv?status=Pending).
 """
+
 from __future__ import annotations
 
 from app.api.catalogue.records import BrandRow, CategoryRow, CustomerRow, ProductRow, ReviewRow
@@ -52,8 +53,10 @@ RECORDS = {
 }
 
 routes = [
-    *(list_route(path, query, RECORDS[path], guard=require_admin)
-      for path, query in {**ADMIN_LISTS, "/api/packages": packages}.items()),
+    *(
+        list_route(path, query, RECORDS[path], guard=require_admin)
+        for path, query in {**ADMIN_LISTS, "/api/packages": packages}.items()
+    ),
     *(paged_list_route(path, spec, RECORDS[path], require_admin) for path, spec in ALL_PAGED.items()),
     *(csv_route(path + ".csv", spec, require_admin) for path, spec in ALL_PAGED.items()),
 ]

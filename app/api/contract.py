@@ -14,6 +14,7 @@ that answer a record of their own (an import refused with its report), or None f
 headers (openapi.HEADERS describes each), `media_type` is the answer's content type and
 `body_media` the request body's (multipart/form-data for uploads).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

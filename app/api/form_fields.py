@@ -2,6 +2,7 @@
 and a script posts too (the same fields as JSON, or as text/plain from a beacon): sign-in, sign-out
 and accepting a staff invite. Capped at BODY_LIMIT; validated by the endpoint's pydantic model, so
 one model checks and documents the fields (a 422 names the fields at fault)."""
+
 from __future__ import annotations
 
 import json
@@ -26,7 +27,9 @@ class FormFields(BaseModel):
     model_config = ConfigDict(extra="ignore", populate_by_name=True)
     csrfToken: str = ""  # noqa: N815 (the helper's field name)
     # Only "true" (or "1") asks for JSON: a form's empty or odd value gets the plain answer.
-    wants_json: Annotated[bool, BeforeValidator(lambda value: value in ("true", "1", True))] = Field(False, alias="json")
+    wants_json: Annotated[bool, BeforeValidator(lambda value: value in ("true", "1", True))] = Field(
+        False, alias="json"
+    )
 
 
 async def capped_body(request: Request, limit: int = BODY_LIMIT) -> bytes:

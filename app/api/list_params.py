@@ -6,6 +6,7 @@ a leading `-` descending. A storefront list sorts by its record's plain fields (
 flags); an admin list (db/queries/admin_lists.py AdminList) by the fields its spec names, and takes
 its spec's filters too, typed by what each filter's parser accepts.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -40,7 +41,9 @@ class ListParams(BaseModel):
 
     q: Annotated[str, Field(description="Case-insensitive text search")] = ""
     page: Annotated[int, Field(ge=1, le=MAX_PAGE, description="Which page, from 1 (with per_page)")] = 1
-    per_page: Annotated[int | None, Field(ge=1, le=MAX_PER_PAGE, description="Records per page; all when left out")] = None
+    per_page: Annotated[int | None, Field(ge=1, le=MAX_PER_PAGE, description="Records per page; all when left out")] = (
+        None
+    )
 
 
 def sort_choices(fields: list[str]) -> Any:
@@ -98,8 +101,10 @@ def admin_params(name: str, spec: AdminList) -> type[ListParams]:
     """q (at most MAX_Q characters), sort by the spec's fields, paging, and the spec's filters."""
     fields: dict[str, Any] = {
         "q": (str, Field("", max_length=MAX_Q, description="Every word appears in the record's searched text")),
-        "sort": (sort_choices(list(spec.sorts)) | None,
-                 Field(None, description="A field to sort by; prefix with - for descending")),
+        "sort": (
+            sort_choices(list(spec.sorts)) | None,
+            Field(None, description="A field to sort by; prefix with - for descending"),
+        ),
     }
     for key, spec_filter in spec.filters.items():
         fields[key] = (filter_type(spec_filter) | None, None)
@@ -117,5 +122,8 @@ def searchable(text: str) -> str:
 class Typed(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
-    q: Annotated[str, Field(max_length=MAX_Q, description="What was typed: part of a name, title or ISBN"),
-                 AfterValidator(searchable)] = ""
+    q: Annotated[
+        str,
+        Field(max_length=MAX_Q, description="What was typed: part of a name, title or ISBN"),
+        AfterValidator(searchable),
+    ] = ""

@@ -4,6 +4,7 @@ before paging in an `X-Total-Count` header.
 Storefront lists are small (a section's worth), so they are filtered, sorted and paged here over
 the records the shared db.queries function returns. Big admin lists page in SQL instead.
 """
+
 from __future__ import annotations
 
 from typing import Any, Awaitable, Callable

@@ -8,6 +8,7 @@ mode, all generated in one pass so every record is named once under components/s
 parameters are the fields of the contract's query model; path parameters are typed by the
 route's converters ({id:int} is an integer).
 """
+
 from __future__ import annotations
 
 import re
@@ -36,12 +37,21 @@ REFUSALS = {
     429: "Too many attempts; wait and try again",
 }
 HEADERS = {
-    "X-Total-Count": {"description": "How many records match, before paging", "required": True,
-                      "schema": {"type": "integer", "minimum": 0}},
-    "Location": {"description": "Where the created record (or file) is", "required": True,
-                 "schema": {"type": "string"}},
-    "Content-Disposition": {"description": "A download, with the file's name", "required": True,
-                            "schema": {"type": "string"}},
+    "X-Total-Count": {
+        "description": "How many records match, before paging",
+        "required": True,
+        "schema": {"type": "integer", "minimum": 0},
+    },
+    "Location": {
+        "description": "Where the created record (or file) is",
+        "required": True,
+        "schema": {"type": "string"},
+    },
+    "Content-Disposition": {
+        "description": "A download, with the file's name",
+        "required": True,
+        "schema": {"type": "string"},
+    },
 }
 REDIRECT = "A redirect (a form sent without JavaScript goes on to the page at Location)"
 SUCCESS = {200: "The answer", 201: "Created", 204: "Done; nothing to answer"}
@@ -49,8 +59,11 @@ SUCCESS = {200: "The answer", 201: "Created", 204: "Done; nothing to answer"}
 
 def allows_null(schema: dict) -> bool:
     kinds = schema.get("type")
-    return kinds == "null" or (isinstance(kinds, list) and "null" in kinds) or \
-        any(allows_null(branch) for branch in schema.get("anyOf", ()))
+    return (
+        kinds == "null"
+        or (isinstance(kinds, list) and "null" in kinds)
+        or any(allows_null(branch) for branch in schema.get("anyOf", ()))
+    )
 
 
 class Described(GenerateJsonSchema):
@@ -78,7 +91,9 @@ def path_schema(convertor: Convertor) -> dict:
 def without_null(schema: dict) -> dict:
     """A query parameter's schema: left out is how a parameter is null, so the null branch (and a
     null default) goes; pydantic's titles go too."""
-    schema = {key: value for key, value in schema.items() if key != "title" and not (key == "default" and value is None)}
+    schema = {
+        key: value for key, value in schema.items() if key != "title" and not (key == "default" and value is None)
+    }
     branches = [branch for branch in schema.pop("anyOf", []) if branch != {"type": "null"}]
     if len(branches) == 1:
         schema.update(branches[0])
@@ -140,8 +155,10 @@ def schemas_of(contracts: list[Contract]) -> tuple[dict, dict]:
 
 def summary_of(route: Route, method: str) -> dict:
     lines = (route.endpoint.__doc__ or "").strip().splitlines()
-    described = {"summary": lines[0].strip() if lines else f"{method} {route.path_format}",
-                 "operationId": method.lower() + re.sub(r"[^A-Za-z0-9]+", "_", route.path_format).rstrip("_")}
+    described = {
+        "summary": lines[0].strip() if lines else f"{method} {route.path_format}",
+        "operationId": method.lower() + re.sub(r"[^A-Za-z0-9]+", "_", route.path_format).rstrip("_"),
+    }
     if rest := " ".join(line.strip() for line in lines[1:]).strip():
         described["description"] = rest
     return described
@@ -159,8 +176,11 @@ def answer(description: str, schema: dict | None, media_type: str = JSON, header
 def responses(declared: Contract, schemas: dict) -> dict:
     refusal = schemas[(Refusal, "serialization")]
     main = schemas[(declared.returns, "serialization")] if declared.returns is not None else None
-    described = {str(declared.status): answer(SUCCESS.get(declared.status, "The answer"), main,
-                                              declared.media_type, declared.headers)}
+    described = {
+        str(declared.status): answer(
+            SUCCESS.get(declared.status, "The answer"), main, declared.media_type, declared.headers
+        )
+    }
     for status in sorted(set(declared.refusals) | set(declared.answers)):
         if 300 <= status < 400:  # a redirect: where to, and nothing else
             described[str(status)] = answer(REDIRECT, None, headers=("Location",))
@@ -175,8 +195,10 @@ def responses(declared: Contract, schemas: dict) -> dict:
 
 def operation(route: Route, method: str, declared: Contract | None, schemas: dict) -> dict:
     described = summary_of(route, method)
-    parameters = [{"name": name, "in": "path", "required": True, "schema": path_schema(convertor)}
-                  for name, convertor in route.param_convertors.items()]
+    parameters = [
+        {"name": name, "in": "path", "required": True, "schema": path_schema(convertor)}
+        for name, convertor in route.param_convertors.items()
+    ]
     if declared is None:  # an endpoint not described yet: listed, but promising nothing
         described["responses"] = {"default": {"description": "Not described yet"}}
     else:
@@ -199,9 +221,12 @@ def document(app_routes: list) -> dict:
         paths.setdefault(route.path_format, {})[method.lower()] = operation(route, method, declared, schemas)
     return {
         "openapi": "3.1.0",
-        "info": {"title": "Student Books API", "version": "1.0.0",
-                 "description": "Admin endpoints need an administrator's session cookie; writes also the "
-                                "session's CSRF token in an X-CSRF-Token header (GET /api/auth/csrf)."},
+        "info": {
+            "title": "Student Books API",
+            "version": "1.0.0",
+            "description": "Admin endpoints need an administrator's session cookie; writes also the "
+            "session's CSRF token in an X-CSRF-Token header (GET /api/auth/csrf).",
+        },
         "paths": dict(sorted(paths.items())),
         "components": {"schemas": dict(sorted(components.items()))},
     }

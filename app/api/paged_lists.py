@@ -4,6 +4,7 @@ GET <path> answers a JSON array (one page when `per_page` is given, else everyth
 total in X-Total-Count. GET <path>.csv answers every record matching the same q, sort and
 filters as a download, streamed as it is read.
 """
+
 from __future__ import annotations
 
 import csv
@@ -99,8 +100,9 @@ CSV = "text/csv; charset=utf-8"
 
 
 def csv_route(path: str, spec: AdminList, guard: Guard) -> Route:
-    @contract(query=params_of(spec), returns=str, media_type=CSV, headers=("Content-Disposition",),
-              refusals=(*ADMIN, *LIST))
+    @contract(
+        query=params_of(spec), returns=str, media_type=CSV, headers=("Content-Disposition",), refusals=(*ADMIN, *LIST)
+    )
     async def endpoint(request: Request) -> StreamingResponse:
         await guard(request)
         query = list_query(request, spec)
@@ -115,6 +117,8 @@ def csv_route(path: str, spec: AdminList, guard: Guard) -> Route:
             },
         )
 
-    endpoint.__doc__ = (f"CSV export of {path.removesuffix('.csv')}: every record matching its q, sort and "
-                        "filters (page and per_page are ignored), UTF-8 with a byte order mark")
+    endpoint.__doc__ = (
+        f"CSV export of {path.removesuffix('.csv')}: every record matching its q, sort and "
+        "filters (page and per_page are ignored), UTF-8 with a byte order mark"
+    )
     return Route(path, endpoint, methods=["GET"])

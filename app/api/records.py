@@ -5,6 +5,7 @@ they do not convert (the test suite checks answers against them, the hot path ne
 A key that is sometimes left out is NotRequired; a value that can be null is `X | None`; extra
 keys are refused (`closed`), so a record that grows a key must say so here first.
 """
+
 from __future__ import annotations
 
 import datetime as dt

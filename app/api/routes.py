@@ -1,4 +1,5 @@
 """Every /api route of the application, by area (the order matters: the first route that matches answers)."""
+
 from __future__ import annotations
 
 from app.api import back_office, openapi
@@ -10,4 +11,21 @@ from app.api.shop import checkout, market, search, storefronts
 
 
 def routes() -> list:
-    return [*openapi.routes, *sign_in.routes, *staff.routes, *account.routes, *checkout.routes, *catalogue_writes.routes, *book_import.routes, *authors.routes, *booklists.routes, *sales_writes.routes, *media.routes, *back_office.routes, *market.routes, *search.routes, *search_synonyms.routes, *storefronts.routes]
+    return [
+        *openapi.routes,
+        *sign_in.routes,
+        *staff.routes,
+        *account.routes,
+        *checkout.routes,
+        *catalogue_writes.routes,
+        *book_import.routes,
+        *authors.routes,
+        *booklists.routes,
+        *sales_writes.routes,
+        *media.routes,
+        *back_office.routes,
+        *market.routes,
+        *search.routes,
+        *search_synonyms.routes,
+        *storefronts.routes,
+    ]

@@ -1,6 +1,7 @@
 """Reading one uploaded file (multipart/form-data, field `file`) without taking the client's word
 for its size: the body is read through a counter that stops at the limit (413), and Starlette
 spools the file to disk past 1 MB, so an upload never costs more memory than that."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -34,7 +35,7 @@ class UploadLimit:
 
     def too_large(self) -> ApiError:
         size = self.max_bytes
-        limit = f"{size / 1024 ** 2:.3g} MB" if size >= 1024 ** 2 else f"{size / 1024:.3g} KB"
+        limit = f"{size / 1024**2:.3g} MB" if size >= 1024**2 else f"{size / 1024:.3g} KB"
         return ApiError(413, f"The {self.noun} is larger than {limit}{self.advice}")
 
 

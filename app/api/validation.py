@@ -1,5 +1,6 @@
 """Reading and validating request bodies and query parameters with pydantic; failures are 422
 with per-field errors."""
+
 from __future__ import annotations
 
 from typing import TypeVar

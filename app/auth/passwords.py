@@ -1,5 +1,6 @@
 """Passwords: hashed with argon2, checked in the same time whether or not the account exists, and the
 administrator the environment names (ADMIN_EMAIL, ADMIN_PASSWORD), made or repaired at start."""
+
 from __future__ import annotations
 
 import functools
@@ -16,6 +17,7 @@ from db.models import User
 from db.models.base import utcnow
 
 _hasher = PasswordHasher()
+
 
 def hash_password(password: str) -> str:
     return _hasher.hash(password)
@@ -68,8 +70,13 @@ def ensure_admin(session: Session, email: str, password: str) -> User:
     _dummy_hash()  # computed now, at start-up, so the first unknown email costs no more than later ones
     user = find_user(session, email)
     if user is None:
-        user = User(email=normalise_email(email), name="Administrator", password_hash=hash_password(password),
-                    role=roles.OWNER, activated_at=utcnow())
+        user = User(
+            email=normalise_email(email),
+            name="Administrator",
+            password_hash=hash_password(password),
+            role=roles.OWNER,
+            activated_at=utcnow(),
+        )
         session.add(user)
         return user
     user.role = roles.OWNER

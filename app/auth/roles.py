@@ -6,6 +6,7 @@ accounts, the shop's settings or the audit log that records them: those paths, p
 alike, are the owner's alone.
 An account the shop requires to enrol in two-factor sign-in reaches only its account page.
 """
+
 from __future__ import annotations
 
 OWNER = "owner"
@@ -17,10 +18,20 @@ ROLES = (OWNER, STAFF)
 # records the owner's areas too (payouts, staff accounts, settings, every sign-in with its address),
 # so it is the owner's as well.
 OWNER_ONLY = (
-    "/api/payouts", "/api/payout-requests", "/api/package-payments", "/api/earning-history",
-    "/api/admin/staff", "/api/admin/settings", "/api/audit-log",
-    "/admin/payouts", "/admin/payout-requests", "/admin/package-payments", "/admin/earning-history",
-    "/admin/staff", "/admin/settings", "/admin/audit-log",
+    "/api/payouts",
+    "/api/payout-requests",
+    "/api/package-payments",
+    "/api/earning-history",
+    "/api/admin/staff",
+    "/api/admin/settings",
+    "/api/audit-log",
+    "/admin/payouts",
+    "/admin/payout-requests",
+    "/admin/package-payments",
+    "/admin/earning-history",
+    "/admin/staff",
+    "/admin/settings",
+    "/admin/audit-log",
 )
 # Where an account that must enrol in two-factor sign-in may go meanwhile.
 ENROLMENT = ("/admin/account", "/api/admin/account")

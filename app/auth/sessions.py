@@ -14,6 +14,7 @@ Back-office access is decided here for every area at once (require_admin, and th
 guard): a signed-in owner or staff member of an enabled account, refused with 403 where app/auth/roles.py
 says the area is the owner's alone, or while the account must first enrol in two-factor sign-in.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -79,8 +80,9 @@ def session_summary(auth: AuthSession, settings: Settings) -> dict:
     return summary
 
 
-def start_session(session: Session, user: User, settings: Settings, replaces: str | None = None,
-                  enrolment_required: bool = False) -> tuple[str, AuthSession]:
+def start_session(
+    session: Session, user: User, settings: Settings, replaces: str | None = None, enrolment_required: bool = False
+) -> tuple[str, AuthSession]:
     """A new session for `user` (a fresh token on every sign-in, so a token planted before sign-in
     is worthless after it); the session it `replaces` and the user's ended ones are cleared."""
     now = utcnow()
@@ -88,8 +90,14 @@ def start_session(session: Session, user: User, settings: Settings, replaces: st
         session.execute(update(AuthSession).where(AuthSession.token_hash == token_hash(replaces)).values(revoked=True))
     _forget_ended(session, user.id, now, settings)
     token = new_token()
-    auth = AuthSession(token_hash=token_hash(token), user=user, csrf_token=new_token(), created_at=now, last_seen_at=now,
-                       enrolment_required=enrolment_required)
+    auth = AuthSession(
+        token_hash=token_hash(token),
+        user=user,
+        csrf_token=new_token(),
+        created_at=now,
+        last_seen_at=now,
+        enrolment_required=enrolment_required,
+    )
     user.last_sign_in_at = now
     session.add(auth)
     session.flush()
@@ -184,7 +192,9 @@ async def require_csrf(request: Request) -> None:
     """A guard for writes: 403 unless the X-CSRF-Token header carries the session's token."""
     auth = await current_session(request)
     if auth is None or not same_token(request.headers.get(CSRF_HEADER), auth.csrf_token):
-        raise ApiError(403, "The security token of this request is missing or out of date; reload the page and try again")
+        raise ApiError(
+            403, "The security token of this request is missing or out of date; reload the page and try again"
+        )
 
 
 async def csrf_matches(request: Request, token: str | None) -> bool:

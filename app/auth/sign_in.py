@@ -7,6 +7,7 @@ shop requires two-factor sign-in, an account without it is signed in with a sess
 enrol (app/auth/roles.py). Failed attempts are recorded too; the sign-in limit itself is the HTTP
 layer's (app/auth/sign_in_limit.py).
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -40,8 +41,15 @@ class Outcome:
 
 
 def _failed(session: Session, actor: str, user: User | None, reason: str, ip: str) -> Outcome:
-    audit.record(session, actor[:254], "sign_in_failed", "account", user.id if user else "unknown",
-                 None, {"reason": reason, "ip": ip})
+    audit.record(
+        session,
+        actor[:254],
+        "sign_in_failed",
+        "account",
+        user.id if user else "unknown",
+        None,
+        {"reason": reason, "ip": ip},
+    )
     return Outcome(refused=reason)
 
 
@@ -54,16 +62,26 @@ def _signed_in(session: Session, user: User, settings: Settings, replaces: str |
 
 def _challenge(session: Session, user: User) -> str:
     now = utcnow()
-    session.execute(delete(SignInChallenge).where(SignInChallenge.user_id == user.id, SignInChallenge.expires_at <= now))
+    session.execute(
+        delete(SignInChallenge).where(SignInChallenge.user_id == user.id, SignInChallenge.expires_at <= now)
+    )
     token = sessions.new_token()
-    session.add(SignInChallenge(user=user, token_hash=sessions.token_hash(token), created_at=now, expires_at=now + CHALLENGE_LIFETIME))
+    session.add(
+        SignInChallenge(
+            user=user, token_hash=sessions.token_hash(token), created_at=now, expires_at=now + CHALLENGE_LIFETIME
+        )
+    )
     return token
 
 
-def password_step(session: Session, email: str, password: str, settings: Settings, replaces: str | None, ip: str) -> Outcome:
+def password_step(
+    session: Session, email: str, password: str, settings: Settings, replaces: str | None, ip: str
+) -> Outcome:
     user = passwords.authenticate(session, email, password)
     if user is None:
-        return _failed(session, passwords.normalise_email(email), passwords.find_user(session, email), "CredentialsSignin", ip)
+        return _failed(
+            session, passwords.normalise_email(email), passwords.find_user(session, email), "CredentialsSignin", ip
+        )
     if user.disabled_at is not None:
         return _failed(session, user.email, user, "AccountDisabled", ip)
     if user.two_factor:
@@ -72,8 +90,11 @@ def password_step(session: Session, email: str, password: str, settings: Setting
 
 
 def _live_challenge(session: Session, token: str) -> SignInChallenge | None:
-    return session.scalar(select(SignInChallenge).where(
-        SignInChallenge.token_hash == sessions.token_hash(token), SignInChallenge.expires_at > utcnow()))
+    return session.scalar(
+        select(SignInChallenge).where(
+            SignInChallenge.token_hash == sessions.token_hash(token), SignInChallenge.expires_at > utcnow()
+        )
+    )
 
 
 def challenged_email(session: Session, token: str) -> str | None:
@@ -97,7 +118,9 @@ def second_step(session: Session, token: str, code: str, settings: Settings, rep
     return _signed_in(session, user, settings, replaces, method, ip)
 
 
-def invited(session: Session, token_hash: str, password: str, settings: Settings, replaces: str | None, ip: str) -> Outcome:
+def invited(
+    session: Session, token_hash: str, password: str, settings: Settings, replaces: str | None, ip: str
+) -> Outcome:
     """Sets the password an invite link was for and signs that account in (db.admin.staff.accept_invite
     refuses a link that is unknown, used or expired: nothing is written then)."""
     password_hash = passwords.hash_password(password)  # before the first statement: no lock held meanwhile

@@ -6,6 +6,7 @@ The failures are counted where every server instance sees the same count, so N i
 balancer allow no more attempts than one: in the database (`sign_in_failure`, pruned as failures
 come), or in Redis when REDIS_URL is set (a sorted set per pair that expires with its window).
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -48,8 +49,11 @@ class SignInLimit(Protocol):
 
 def count_failures(session: Session, pair: Pair, since: dt.datetime) -> int:
     client, email = _columns(pair)
-    return session.scalar(select(func.count()).select_from(SignInFailure).where(
-        SignInFailure.client == client, SignInFailure.email == email, SignInFailure.failed_at > since))
+    return session.scalar(
+        select(func.count())
+        .select_from(SignInFailure)
+        .where(SignInFailure.client == client, SignInFailure.email == email, SignInFailure.failed_at > since)
+    )
 
 
 def record_failure(session: Session, pair: Pair, now: dt.datetime, window: dt.timedelta) -> None:
@@ -66,8 +70,9 @@ def forget_failures(session: Session, pair: Pair) -> None:
 
 
 class DatabaseLimit:
-    def __init__(self, db: Database, limit: int = LIMIT, window: dt.timedelta = WINDOW,
-                 clock: Callable[[], dt.datetime] = utcnow):
+    def __init__(
+        self, db: Database, limit: int = LIMIT, window: dt.timedelta = WINDOW, clock: Callable[[], dt.datetime] = utcnow
+    ):
         self.db, self.limit, self.window, self.clock = db, limit, window, clock
 
     async def blocked(self, pair: Pair) -> bool:
@@ -93,8 +98,9 @@ class RedisUnavailable(RuntimeError):
 class RedisLimit:
     PREFIX = "studentbooks:sign-in-failures:"
 
-    def __init__(self, url: str, limit: int = LIMIT, window: dt.timedelta = WINDOW,
-                 clock: Callable[[], float] = time.time):
+    def __init__(
+        self, url: str, limit: int = LIMIT, window: dt.timedelta = WINDOW, clock: Callable[[], float] = time.time
+    ):
         import redis.asyncio as redis
 
         self.url, self.limit, self.window, self.clock = url, limit, window.total_seconds(), clock
@@ -107,9 +113,11 @@ class RedisLimit:
             await self.redis.ping()
         except RedisError as error:
             await self.close()
-            raise RedisUnavailable(f"REDIS_URL is set, but Redis at {self.url} cannot be reached ({error}); "
-                                   "the sign-in limit is counted there. Start Redis, or unset REDIS_URL "
-                                   "to count failed sign-ins in the database.") from error
+            raise RedisUnavailable(
+                f"REDIS_URL is set, but Redis at {self.url} cannot be reached ({error}); "
+                "the sign-in limit is counted there. Start Redis, or unset REDIS_URL "
+                "to count failed sign-ins in the database."
+            ) from error
 
     def _key(self, pair: Pair) -> str:
         client, email = _columns(pair)
@@ -135,8 +143,12 @@ class RedisLimit:
 
     async def failed(self, pair: Pair) -> None:
         now = self.clock()
-        await self._run(pair, ("zadd", {uuid.uuid4().hex: now}), ("zremrangebyscore", "-inf", now - self.window),
-                        ("expire", int(self.window) + 1))
+        await self._run(
+            pair,
+            ("zadd", {uuid.uuid4().hex: now}),
+            ("zremrangebyscore", "-inf", now - self.window),
+            ("expire", int(self.window) + 1),
+        )
 
     async def succeeded(self, pair: Pair) -> None:
         await self._run(pair, ("delete",))

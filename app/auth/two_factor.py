@@ -7,6 +7,7 @@ that once: only their sha256 is kept (each holds 50 random bits, so a fast hash 
 A code is accepted for its own 30-second step or the one either side (clocks drift); once accepted,
 neither it nor any earlier step's code is accepted again for that account (no replay).
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -55,8 +56,10 @@ def matching_step(secret: str, code: str, now: dt.datetime) -> int | None:
 
 
 def new_recovery_codes() -> list[str]:
-    return ["-".join("".join(secrets.choice(RECOVERY_ALPHABET) for _ in range(5)) for _ in range(2))
-            for _ in range(RECOVERY_CODE_COUNT)]
+    return [
+        "-".join("".join(secrets.choice(RECOVERY_ALPHABET) for _ in range(5)) for _ in range(2))
+        for _ in range(RECOVERY_CODE_COUNT)
+    ]
 
 
 def recovery_hash(code: str) -> str:
@@ -74,10 +77,17 @@ def qr_svg(uri: str) -> str:
 
 def account_record(session: Session, user_id: int) -> dict:
     user = found(session, User, user_id, "account")
-    left = session.scalar(select(func.count(RecoveryCode.id))
-                          .where(RecoveryCode.user_id == user.id, RecoveryCode.used_at.is_(None)))
-    return {"name": user.name, "email": user.email, "role": user.role, "twoFactor": user.two_factor,
-            "recoveryCodesLeft": left, "twoFactorRequired": two_factor_required(session)}
+    left = session.scalar(
+        select(func.count(RecoveryCode.id)).where(RecoveryCode.user_id == user.id, RecoveryCode.used_at.is_(None))
+    )
+    return {
+        "name": user.name,
+        "email": user.email,
+        "role": user.role,
+        "twoFactor": user.two_factor,
+        "recoveryCodesLeft": left,
+        "twoFactorRequired": two_factor_required(session),
+    }
 
 
 def start_enrolment(session: Session, user_id: int) -> dict:
@@ -124,7 +134,9 @@ def turn_off(session: Session, user_id: int, code: str) -> None:
         raise Invalid({"code": WRONG_CODE})
     user.two_factor_secret = user.two_factor_since = user.two_factor_last_step = None
     session.execute(delete(RecoveryCode).where(RecoveryCode.user_id == user.id))
-    audit.record(session, user.email, "two_factor_disable", "account", user.id, {"twoFactor": True}, {"twoFactor": False})
+    audit.record(
+        session, user.email, "two_factor_disable", "account", user.id, {"twoFactor": True}, {"twoFactor": False}
+    )
 
 
 # --- the second step of a sign-in -------------------------------------------------------------------
@@ -139,8 +151,13 @@ def passed_with(session: Session, user: User, code: str) -> str | None:
             return None  # replayed, or older than one already used
         user.two_factor_last_step = step
         return "authenticator"
-    recovery = session.scalar(select(RecoveryCode).where(
-        RecoveryCode.user_id == user.id, RecoveryCode.code_hash == recovery_hash(code), RecoveryCode.used_at.is_(None)))
+    recovery = session.scalar(
+        select(RecoveryCode).where(
+            RecoveryCode.user_id == user.id,
+            RecoveryCode.code_hash == recovery_hash(code),
+            RecoveryCode.used_at.is_(None),
+        )
+    )
     if recovery is None:
         return None
     recovery.used_at = utcnow()

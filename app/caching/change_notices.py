@@ -7,6 +7,7 @@ notices that arrive while a read runs are folded into one more read. After every
 log is read too, for what was committed while nobody listened. The periodic read stays as the
 fallback (app/caching/page_changes.py), and covers SQLite, which has no notifications.
 """
+
 from __future__ import annotations
 
 import asyncio

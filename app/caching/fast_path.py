@@ -7,6 +7,7 @@ the page's prebuilt messages (app/caching/page_cache.py): one scan of the reques
 sends. Anything else goes on to the application, and an answer that depends on a session (or sets
 a cookie) and says nothing of caching is marked `private, no-store` on its way out.
 """
+
 from __future__ import annotations
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -43,8 +44,13 @@ class CachedPages:
             elif name == b"if-none-match":
                 etag = value
         services = self._services or self._find(scope)
-        if (not personal and scope["method"] in READS and services is not None
-                and services.catalogue_version.fresh() and (self._https or scope["scheme"] != "https")):
+        if (
+            not personal
+            and scope["method"] in READS
+            and services is not None
+            and services.catalogue_version.fresh()
+            and (self._https or scope["scheme"] != "https")
+        ):
             page = services.page_cache.get(page_key(scope, accepts_json(accept.decode("latin-1"))))
             if page is not None:
                 return await page.answer(encoding, etag).send(send, scope["method"] == "HEAD")

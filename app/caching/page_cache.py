@@ -10,6 +10,7 @@ when a request first needs it (a client without brotli), kept from then on. Its 
 as ASGI messages, every header included (the common security headers too), so a hit is a lookup
 and two sends, before any routing (app/caching/fast_path.py).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -92,9 +93,18 @@ class CachedPage:
     grew: Callable[[CachedPage, int], None] | None = None
 
     @classmethod
-    def build(cls, body: bytes, media_type: str, status: int = 200, headers: dict[str, str] | None = None, *,
-              keys: frozenset[str] = frozenset(), version: int = 0, expires_at: float = math.inf,
-              common: AnswerHeaders | None = None) -> CachedPage:
+    def build(
+        cls,
+        body: bytes,
+        media_type: str,
+        status: int = 200,
+        headers: dict[str, str] | None = None,
+        *,
+        keys: frozenset[str] = frozenset(),
+        version: int = 0,
+        expires_at: float = math.inf,
+        common: AnswerHeaders | None = None,
+    ) -> CachedPage:
         # A fast level: every miss pays for it. On a storefront page brotli 11 takes 160 ms for a
         # body 12% smaller than brotli 5's, which takes 3 ms; quality 4 is faster still, but its
         # body is 8% larger on the storefront homes (quality 6: 1% smaller, nearly twice the time),
@@ -104,8 +114,10 @@ class CachedPage:
         own = [(name.lower().encode(), value.encode()) for name, value in (headers or {}).items()]
         shared = [(b"etag", etag), (b"vary", b"Accept, Accept-Encoding")]
         if common is not None:
-            shared += [(b"cache-control", common.caching.cache_control.encode()),
-                       (b"surrogate-key", surrogate_key(keys).encode())]
+            shared += [
+                (b"cache-control", common.caching.cache_control.encode()),
+                (b"surrogate-key", surrogate_key(keys).encode()),
+            ]
             if not any(name == b"content-security-policy" for name, _ in own):
                 own.append((b"content-security-policy", common.default_policy))
             own += common.security
@@ -113,7 +125,10 @@ class CachedPage:
             shared.append((b"cache-control", b"no-cache"))
         described = [(b"content-type", media_type.encode()), *shared, *own]
         return cls(
-            etag=etag, keys=keys, version=version, expires_at=expires_at,
+            etag=etag,
+            keys=keys,
+            version=version,
+            expires_at=expires_at,
             identity=Answer(status, _sized(body, described), body),
             brotli=Answer(status, _sized(brotlied, described, b"br"), brotlied),
             not_modified=Answer(304, [*shared, *own], b""),
@@ -161,8 +176,9 @@ def _sized(content: bytes, described: Headers, encoding: bytes | None = None) ->
 
 
 class PageCache:
-    def __init__(self, max_entries: int, common: AnswerHeaders | None = None, ttl: float = math.inf,
-                 max_bytes: float = math.inf):
+    def __init__(
+        self, max_entries: int, common: AnswerHeaders | None = None, ttl: float = math.inf, max_bytes: float = math.inf
+    ):
         # Bounded by count and by bytes: a long tail of distinct searches must not grow the
         # server's memory for as long as it runs (`make bench` soak).
         self.max_entries = max_entries
@@ -176,15 +192,29 @@ class PageCache:
         # Pages built (each a loader's read and, for a document, a render): tests and benchmarks count them.
         self.builds = 0
 
-    def page(self, body: bytes, media_type: str, status: int = 200, headers: dict[str, str] | None = None, *,
-             keys: frozenset[str] = frozenset(), version: int = 0, started: float | None = None) -> CachedPage:
+    def page(
+        self,
+        body: bytes,
+        media_type: str,
+        status: int = 200,
+        headers: dict[str, str] | None = None,
+        *,
+        keys: frozenset[str] = frozenset(),
+        version: int = 0,
+        started: float | None = None,
+    ) -> CachedPage:
         """A page to store, with this cache's headers; its time slot runs from `started`."""
         expires_at = (time.monotonic() if started is None else started) + self.ttl
-        return CachedPage.build(body, media_type, status, headers, keys=keys, version=version,
-                                expires_at=expires_at, common=self.common)
+        return CachedPage.build(
+            body, media_type, status, headers, keys=keys, version=version, expires_at=expires_at, common=self.common
+        )
 
-    async def single_flight(self, key: tuple, build: Callable[[], Awaitable[CachedPage]],
-                            keep: Callable[[CachedPage], bool] = lambda page: True) -> CachedPage:
+    async def single_flight(
+        self,
+        key: tuple,
+        build: Callable[[], Awaitable[CachedPage]],
+        keep: Callable[[CachedPage], bool] = lambda page: True,
+    ) -> CachedPage:
         """Build and store the page for `key` once, however many requests ask for it meanwhile:
         a burst of misses (a cold start, a write) must not render the page N times. A page that
         `keep` refuses (something it shows changed while it was built) is answered, not stored."""

@@ -8,6 +8,7 @@ within moments whatever the ttl. A page is served from the cache only
 while the last read began at most `ttl` seconds ago: past that, the request reads the log itself
 first. A write through this server reads it at once, so its own change shows on the next request.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -38,8 +39,13 @@ REMEMBERED_SECONDS = 60.0
 
 
 class CatalogueVersion:
-    def __init__(self, sessions: sessionmaker[Session], pages: PageCache, ttl: float,
-                 report: Callable[[Iterable[str]], None] = lambda keys: None):
+    def __init__(
+        self,
+        sessions: sessionmaker[Session],
+        pages: PageCache,
+        ttl: float,
+        report: Callable[[Iterable[str]], None] = lambda keys: None,
+    ):
         self._sessions = sessions
         self.pages = pages
         self.ttl = ttl

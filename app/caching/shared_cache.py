@@ -9,6 +9,7 @@ as it reads them from the change log, in a log line and, with PURGE_URL set, in 
 `{"keys": [...]}` to that address. Anything that depends on a session is `private, no-store`.
 See deploy/nginx-cache.conf for a caching reverse proxy in front of the shop.
 """
+
 from __future__ import annotations
 
 import json
@@ -71,8 +72,12 @@ class PurgeReporter:
             threading.Thread(target=self._post, args=(purged,), daemon=True).start()
 
     def _post(self, keys: list[str]) -> None:
-        request = urllib.request.Request(self.purge_url, data=json.dumps({"keys": keys}).encode(),
-                                         headers={"Content-Type": "application/json"}, method="POST")
+        request = urllib.request.Request(
+            self.purge_url,
+            data=json.dumps({"keys": keys}).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
         try:
             with urllib.request.urlopen(request, timeout=self.timeout):
                 pass

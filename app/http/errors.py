@@ -1,4 +1,5 @@
 """Errors as JSON `{"message": ...}` with the right status (422 adds per-field `errors`)."""
+
 from __future__ import annotations
 
 from starlette.exceptions import HTTPException

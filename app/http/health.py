@@ -4,6 +4,7 @@
 otherwise, so a balancer stops sending shoppers to an instance that would only fail them. Never
 cached (an old "ok" would hide an outage), and no detail of the failure is shown to whoever asks.
 """
+
 from __future__ import annotations
 
 import logging

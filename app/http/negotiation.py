@@ -1,5 +1,6 @@
 """Which form of a page a request asks for: the HTML document, or its props as JSON (the browser's
 client-side navigation sends `Accept: application/json`)."""
+
 from __future__ import annotations
 
 from starlette.requests import Request

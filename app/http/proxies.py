@@ -8,6 +8,7 @@ proxy set it, becomes the request's scheme, so cookies are Secure and HSTS is se
 From any other peer both headers are ignored: the sign-in limit counts real addresses, not ones a
 client made up. (Uvicorn's own reading of these headers is off: app/__main__.py.)
 """
+
 from __future__ import annotations
 
 import ipaddress

@@ -10,6 +10,7 @@ own (kept with the cached page) that the browser's emotion and toast caches put 
 element they create. Style attributes (`style="…"`, which React writes for computed sizes) cannot
 carry a nonce and run no code, so `style-src-attr` allows them.
 """
+
 from __future__ import annotations
 
 import base64
@@ -20,10 +21,25 @@ from urllib.parse import urlsplit
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 # Features the shop never uses; a framed or injected page cannot ask for them either.
-PERMISSIONS = ", ".join(f"{feature}=()" for feature in (
-    "accelerometer", "autoplay", "camera", "display-capture", "geolocation", "gyroscope", "hid",
-    "magnetometer", "microphone", "midi", "payment", "serial", "usb", "xr-spatial-tracking",
-))
+PERMISSIONS = ", ".join(
+    f"{feature}=()"
+    for feature in (
+        "accelerometer",
+        "autoplay",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "hid",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "serial",
+        "usb",
+        "xr-spatial-tracking",
+    )
+)
 # What an answer that is not a page (JSON, files) may do when a browser opens it directly: nothing.
 NOTHING = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 HSTS = "max-age=31536000; includeSubDomains"
@@ -43,19 +59,21 @@ class PagePolicy:
     def __init__(self, inline_scripts: list[str], media_url: str):
         media = urlsplit(media_url)
         media_origin = f" {media.scheme}://{media.netloc}" if media.scheme and media.netloc else ""
-        self._before_nonce = "; ".join((
-            "default-src 'self'",
-            "script-src 'self' " + " ".join(script_hash(source) for source in inline_scripts),
-            f"img-src 'self' data: blob:{media_origin}",
-            "font-src 'self'",
-            "connect-src 'self'",
-            "object-src 'none'",
-            "base-uri 'none'",
-            "frame-ancestors 'none'",
-            "form-action 'self'",
-            "style-src-attr 'unsafe-inline'",
-            "style-src 'self' 'nonce-",
-        ))
+        self._before_nonce = "; ".join(
+            (
+                "default-src 'self'",
+                "script-src 'self' " + " ".join(script_hash(source) for source in inline_scripts),
+                f"img-src 'self' data: blob:{media_origin}",
+                "font-src 'self'",
+                "connect-src 'self'",
+                "object-src 'none'",
+                "base-uri 'none'",
+                "frame-ancestors 'none'",
+                "form-action 'self'",
+                "style-src-attr 'unsafe-inline'",
+                "style-src 'self' 'nonce-",
+            )
+        )
 
     def header(self, nonce: str) -> str:
         return self._before_nonce + nonce + "'"

@@ -1,4 +1,5 @@
 """Static files: hashed build output is served pre-compressed and cached for a year; media briefly."""
+
 from __future__ import annotations
 
 import os

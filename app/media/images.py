@@ -6,6 +6,7 @@ media_dir/uploads/<yyyy>/<mm>/<uuid4>.<ext>: the name is generated, so nothing t
 (a name, a path, an extension) reaches the file system, and the extension always matches the
 content, which the media mount serves with `nosniff`.
 """
+
 from __future__ import annotations
 
 import datetime as dt

@@ -6,6 +6,7 @@ the upload and its audit entry commit in one transaction. Files already in the f
 data's images, uploads from before the switch) keep being served: a path the database does not
 hold is looked up in the folder.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -1,4 +1,5 @@
 """Error pages: a real page with the right status (404, 500, ...), never cached."""
+
 from __future__ import annotations
 
 from starlette.requests import Request
@@ -14,5 +15,7 @@ MESSAGES = {
 
 async def error_page(request: Request, status: int) -> Response:
     title, message = MESSAGES.get(status, ("Something went wrong", "Your request could not be completed."))
-    page = Page("ErrorPage", {"status": status, "title": title, "message": message}, status=status, meta={"robots": "noindex"})
+    page = Page(
+        "ErrorPage", {"status": status, "title": title, "message": message}, status=status, meta={"robots": "noindex"}
+    )
     return await respond(request, page)

@@ -6,6 +6,7 @@ category each card names comes from one query. The lists a write can reorder or 
 declared here per route: a storefront home holds its shop's lists and its content shop's records.
 A cached route nobody declared holds `any`, so any write drops it.
 """
+
 from __future__ import annotations
 
 import re
@@ -38,8 +39,11 @@ def products_in(props: Any, found: set[int] | None = None) -> set[int]:
 
 
 def _on_booklists():
-    return (select(BooklistItem.product_id).join(Booklist, Booklist.id == BooklistItem.booklist_id)
-            .where(Booklist.published.is_(True)))
+    return (
+        select(BooklistItem.product_id)
+        .join(Booklist, Booklist.id == BooklistItem.booklist_id)
+        .where(Booklist.published.is_(True))
+    )
 
 
 @dataclass(frozen=True)
@@ -64,15 +68,17 @@ class Shows:
             condition = or_(condition, Product.id.in_(_on_booklists()))
         elif not ids:
             return frozenset(found)
-        rows = session.execute(select(Product.id, Product.shop, Product.category_id, Product.brand_id,
-                                      Product.seller_id).where(condition))
+        rows = session.execute(
+            select(Product.id, Product.shop, Product.category_id, Product.brand_id, Product.seller_id).where(condition)
+        )
         for row in rows:
             found.update((keys.product(row.id), keys.category(row.category_id)))
             if self.stock or self.booklisted:
                 found.add(keys.stock(row.id))
             if row.id == own:
-                found.update((keys.stock(row.id), keys.reviews(row.id), keys.related(row.shop),
-                              keys.related_in(row.category_id)))
+                found.update(
+                    (keys.stock(row.id), keys.reviews(row.id), keys.related(row.shop), keys.related_in(row.category_id))
+                )
                 if row.brand_id is not None:
                     found.add(keys.brand(row.brand_id))
                 if row.seller_id is not None:

@@ -3,6 +3,7 @@
 The same URL answers the document (for a first visit, a crawler or a browser without
 JavaScript) and, with `Accept: application/json`, the page's props for client-side navigation.
 """
+
 from __future__ import annotations
 
 import logging
@@ -52,8 +53,9 @@ def page_document(services: Services, request: Request, page: Page) -> dict:
     }
 
 
-async def render_html(services: Services, request: Request, page: Page,
-                      timing: ServerTiming | None = None) -> tuple[str, dict[str, str]]:
+async def render_html(
+    services: Services, request: Request, page: Page, timing: ServerTiming | None = None
+) -> tuple[str, dict[str, str]]:
     """The page's document and the headers that must travel with it: its Content-Security-Policy
     names the nonce its style elements carry (app/http/security.py)."""
     timing = timing or ServerTiming(request.scope)
@@ -69,8 +71,15 @@ async def render_html(services: Services, request: Request, page: Page,
         log.error("server render failed, serving the page for the browser to render: %s", error)
         return services.documents.render(document, nonce=nonce, page_json=page_json, meta=page.meta), headers
     with timing.stage("document"):
-        html = services.documents.render(document, nonce=nonce, page_json=page_json, html=rendered.html,
-                                         css=rendered.css, css_ids=rendered.ids, meta=page.meta)
+        html = services.documents.render(
+            document,
+            nonce=nonce,
+            page_json=page_json,
+            html=rendered.html,
+            css=rendered.css,
+            css_ids=rendered.ids,
+            meta=page.meta,
+        )
     return html, headers
 
 
@@ -78,7 +87,9 @@ async def respond(request: Request, page: Page) -> Response:
     """An uncached answer (admin pages, error pages): it may depend on the session."""
     services = services_of(request)
     if wants_json(request):
-        return JSONResponse(page_document(services, request, page), status_code=page.status, headers={"Cache-Control": PRIVATE})
+        return JSONResponse(
+            page_document(services, request, page), status_code=page.status, headers={"Cache-Control": PRIVATE}
+        )
     html, headers = await render_html(services, request, page)
     return HTMLResponse(html, status_code=page.status, headers={"Cache-Control": PRIVATE, **headers})
 
@@ -101,24 +112,29 @@ async def respond_cached(request: Request, read: ReadPage) -> AnswerResponse:
     if cached is None:
         timing = ServerTiming(request.scope)
         cached = await services.page_cache.single_flight(
-            key, lambda: build_page(services, request, read, as_json, timing),
-            keep=lambda page: not version.changed_since(page.version, page.keys))
+            key,
+            lambda: build_page(services, request, read, as_json, timing),
+            keep=lambda page: not version.changed_since(page.version, page.keys),
+        )
     answer = cached.answer_to(request.scope)
     return AnswerResponse(answer.with_headers([timing.header()]) if timing and timing.stages else answer)
 
 
-async def build_page(services: Services, request: Request, read: ReadPage, as_json: bool,
-                     timing: ServerTiming) -> CachedPage:
+async def build_page(
+    services: Services, request: Request, read: ReadPage, as_json: bool, timing: ServerTiming
+) -> CachedPage:
     version, started = services.catalogue_version.get(), time.monotonic()
     page, keys = await read(timing)
     text, media_type, headers = await _text(services, request, page, as_json, timing)
     with timing.stage("compress"):
-        return services.page_cache.page(text.encode(), media_type, page.status, headers,
-                                        keys=keys, version=version, started=started)
+        return services.page_cache.page(
+            text.encode(), media_type, page.status, headers, keys=keys, version=version, started=started
+        )
 
 
-async def _text(services: Services, request: Request, page: Page, as_json: bool,
-                timing: ServerTiming) -> tuple[str, str, dict[str, str] | None]:
+async def _text(
+    services: Services, request: Request, page: Page, as_json: bool, timing: ServerTiming
+) -> tuple[str, str, dict[str, str] | None]:
     """The page's text, its media type and its own headers: the props as JSON, or the document."""
     if as_json:
         return compact_json(page_document(services, request, page)), "application/json", None
@@ -126,8 +142,9 @@ async def _text(services: Services, request: Request, page: Page, as_json: bool,
     return html, "text/html; charset=utf-8", headers
 
 
-def read_page(session: Session, loader: Loader, shows: Shows, path_params: dict, query: dict,
-              timing: ServerTiming) -> tuple[Page, frozenset[str]]:
+def read_page(
+    session: Session, loader: Loader, shows: Shows, path_params: dict, query: dict, timing: ServerTiming
+) -> tuple[Page, frozenset[str]]:
     """The loader's page and the invalidation keys of what it shows, in one session. (Reading the
     keys on a second thread while V8 renders was slower: the two threads and the render's answer
     contended for the GIL, and the render itself took a fifth longer.)"""
@@ -146,9 +163,9 @@ def page_route(path: str, loader: Loader, *, cached: bool = True, name: str | No
         path_params, query = dict(request.path_params), dict(request.query_params)
         if cached:
             return await respond_cached(
-                request, lambda timing: services.db.read(read_page, loader, shows, path_params, query, timing))
+                request, lambda timing: services.db.read(read_page, loader, shows, path_params, query, timing)
+            )
         return await respond(request, await services.db.read(loader, path_params, query))
 
     endpoint.shows = shows if cached else None  # what tests check every cached route declares
     return Route(path, endpoint, methods=["GET", "HEAD"], name=name)
-

@@ -1,4 +1,5 @@
 """Every page route of the application, by area (the order matters: the first route that matches answers)."""
+
 from __future__ import annotations
 
 from app.pages import seo
@@ -13,6 +14,22 @@ from app.pages.shop import cart, catalogue, fashion, gadget, grocery, shop, them
 
 def routes() -> list:
     return [
-        *seo.routes, *shop.routes, *grocery.routes, *themed.routes, *gadget.routes, *fashion.routes,
-        *catalogue.routes, *browse.routes, *booklists.routes, *cart.routes, *sign_in.routes, *shell.routes, *book_import.routes, *admin_catalogue.routes, *admin_booklists.routes, *admin_sales.routes, *admin_search_synonyms.routes, *staff.routes,
+        *seo.routes,
+        *shop.routes,
+        *grocery.routes,
+        *themed.routes,
+        *gadget.routes,
+        *fashion.routes,
+        *catalogue.routes,
+        *browse.routes,
+        *booklists.routes,
+        *cart.routes,
+        *sign_in.routes,
+        *shell.routes,
+        *book_import.routes,
+        *admin_catalogue.routes,
+        *admin_booklists.routes,
+        *admin_sales.routes,
+        *admin_search_synonyms.routes,
+        *staff.routes,
     ]

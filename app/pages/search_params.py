@@ -1,5 +1,6 @@
 """The search and filter parameters of a page's URL (the search page and the book shelves alike),
 read leniently: a page never refuses an odd parameter, it falls back to the default."""
+
 from __future__ import annotations
 
 import re
@@ -43,7 +44,9 @@ def search_request(term: str, query: dict) -> SearchRequest:
         min_price=price_param(query.get("min_price")),
         max_price=price_param(query.get("max_price")),
         min_rating=whole_param(query.get("rating"), 1, 5),
-        author=query.get("author") if SLUG.fullmatch(query.get("author") or "") else None,  # search() drops a slug no author has
+        author=query.get("author")
+        if SLUG.fullmatch(query.get("author") or "")
+        else None,  # search() drops a slug no author has
         level=one_of(query.get("level"), LEVELS),
         format=one_of(query.get("format"), FORMATS),
         subject=(query.get("subject") or "").strip()[:MAX_SUBJECT] or None,

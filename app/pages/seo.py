@@ -1,4 +1,5 @@
 """What crawlers read besides the pages: robots.txt, sitemap.xml and the favicon."""
+
 from __future__ import annotations
 
 from xml.sax.saxutils import escape
@@ -16,8 +17,16 @@ from db.queries.book_pages import author_slugs, level_counts
 from db.queries.book_records import author_url
 
 STOREFRONT_PATHS = (
-    "/", "/market-1", "/grocery1", "/grocery2", "/grocery3", "/gadget-shop", "/fashion-shop",
-    "/furniture-shop", "/healthbeauty-shop", "/gift-shop",
+    "/",
+    "/market-1",
+    "/grocery1",
+    "/grocery2",
+    "/grocery3",
+    "/gadget-shop",
+    "/fashion-shop",
+    "/furniture-shop",
+    "/healthbeauty-shop",
+    "/gift-shop",
 )
 
 

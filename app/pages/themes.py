@@ -1,4 +1,5 @@
 """The theme of a page, chosen by path exactly as SPEC.md §2 says (everything else: DEFAULT)."""
+
 from __future__ import annotations
 
 THEMES_BY_PATH = {

@@ -1,4 +1,5 @@
 """The HTML document around a rendered page (templates/document.html) and the props JSON in it."""
+
 from __future__ import annotations
 
 import json
@@ -41,7 +42,10 @@ def compact_json(value: Any) -> str:
 
 def safe_in_script(text: str) -> Markup:
     """JSON text made safe inside <script type="application/json">, whatever the data holds."""
-    for character, escape in _JSON_ESCAPES:  # five str.replace passes: translate() took milliseconds on a storefront's props
+    for (
+        character,
+        escape,
+    ) in _JSON_ESCAPES:  # five str.replace passes: translate() took milliseconds on a storefront's props
         text = text.replace(character, escape)
     return Markup(text)
 
@@ -61,8 +65,17 @@ class DocumentRenderer:
         self.loader = (ROOT / "templates" / "load_scripts.js").read_text()
         self.policy = PagePolicy([self.loader], media_url)
 
-    def render(self, page: dict, *, nonce: str, page_json: str | None = None, html: str = "", css: str = "",
-               css_ids: str = "", meta: dict | None = None) -> str:
+    def render(
+        self,
+        page: dict,
+        *,
+        nonce: str,
+        page_json: str | None = None,
+        html: str = "",
+        css: str = "",
+        css_ids: str = "",
+        meta: dict | None = None,
+    ) -> str:
         """`page_json`: the page as compact_json already encoded it (for the V8 render), so a
         storefront's props are encoded once per miss, not twice."""
         # Every page keeps SPEC §1's title; pages differ by description and canonical link.
@@ -76,7 +89,7 @@ class DocumentRenderer:
             page_json=safe_in_script(page_json if page_json is not None else compact_json(page)),
             theme=page["theme"],
             hints=Markup(hints),
-            markup=Markup(html[len(hints):]),
+            markup=Markup(html[len(hints) :]),
             css=Markup(css.replace("</", "<\\/")),
             css_ids=css_ids,
             meta=meta,

@@ -5,6 +5,7 @@ server). Hits carry none: they are a lookup and two sends.
 The clock starts when the request reaches the application (app/caching/fast_path.py stamps the scope), so
 the total counts routing, middleware and thread hand-offs too.
 """
+
 from __future__ import annotations
 
 import time

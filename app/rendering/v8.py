@@ -6,6 +6,7 @@ busy isolate and awaits its answer through mini-racer's cancelable API, with no 
 between. Each render has a time limit and the isolate a hard memory limit; an isolate that failed
 either way, or that has rendered many pages, is retired and replaced in the background.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -136,7 +137,9 @@ class Renderer:
     async def start(self) -> None:
         """Start the pool on the running event loop, which then serves every render."""
         self._code = self.bundle.read_text()
-        self._serving = list(await asyncio.gather(*(Isolate.start(self._code, self.max_memory) for _ in range(self.size))))
+        self._serving = list(
+            await asyncio.gather(*(Isolate.start(self._code, self.max_memory) for _ in range(self.size)))
+        )
 
     async def close(self) -> None:
         await asyncio.gather(*self._replacing, return_exceptions=True)

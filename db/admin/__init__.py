@@ -5,6 +5,7 @@ Each write is a plain function `fn(session, actor, ...)` run inside ONE transact
 the shop refuses raises one of the exceptions below, which the HTTP layer turns into 404, 409 or
 422; nothing is written then, because the transaction rolls back.
 """
+
 from __future__ import annotations
 
 from typing import Any, TypeVar
@@ -88,7 +89,6 @@ def unique_slugs(session: Session, model: Any, texts: list[str]) -> list[str]:
     return slugs
 
 
-
 def lock(session: Session, model: Any, record_id: int) -> None:
     """Take the record's write lock before reading anything a decision depends on.
 
@@ -97,8 +97,9 @@ def lock(session: Session, model: Any, record_id: int) -> None:
     committed data and nobody writes in between); on PostgreSQL it locks the row until commit,
     so two decisions about the same record (or the same seller's balance) run one after the other.
     """
-    session.execute(update(model).where(model.id == record_id).values(id=model.id)
-                    .execution_options(synchronize_session=False))
+    session.execute(
+        update(model).where(model.id == record_id).values(id=model.id).execution_options(synchronize_session=False)
+    )
 
 
 def moved(session: Session, record: Any, wanted: str, what: str, moves: dict[str, tuple[str, ...]]) -> str:

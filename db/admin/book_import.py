@@ -14,6 +14,7 @@ in order, the level as its text); "updated" writes only the columns that differ.
 are escaped against spreadsheet formulas (a ' before =, +, -, @): the import takes the ' off again,
 so an export imports back unchanged (a value really starting with '= would lose its ').
 """
+
 from __future__ import annotations
 
 import csv
@@ -38,21 +39,45 @@ from db.search import index as search_index
 
 SHOP = "books"
 # The header, in the order an export writes it; the last three may be left out of a file.
-COLUMNS = ("isbn", "title", "authors", "publisher", "edition", "year", "format", "pages", "language", "level",
-           "subject", "category", "price", "stock", "published")
+COLUMNS = (
+    "isbn",
+    "title",
+    "authors",
+    "publisher",
+    "edition",
+    "year",
+    "format",
+    "pages",
+    "language",
+    "level",
+    "subject",
+    "category",
+    "price",
+    "stock",
+    "published",
+)
 OPTIONAL_COLUMNS = ("series", "volume", "description")
 ALL_COLUMNS = COLUMNS + OPTIONAL_COLUMNS
 BOOK_COLUMNS = tuple(BookForm.model_fields)
 PRODUCT_COLUMNS = ("title", "category", "price", "stock", "published", "description")
 # Product columns as the Product model names them.
-PRODUCT_ATTRIBUTES = {"title": "title", "category": "category_id", "price": "price", "stock": "stock",
-                      "published": "published", "description": "description"}
+PRODUCT_ATTRIBUTES = {
+    "title": "title",
+    "category": "category_id",
+    "price": "price",
+    "stock": "stock",
+    "published": "published",
+    "description": "description",
+}
 # A blank cell in these takes the form's default rather than failing its check.
 DEFAULTED = ("format", "language")
 REQUIRED = {
-    "isbn": "Enter the ISBN", "title": "Enter the title", "authors": "Name at least one author",
+    "isbn": "Enter the ISBN",
+    "title": "Enter the title",
+    "authors": "Name at least one author",
     "level": "Enter the level: Class 1 to Class 12, College year 1 to 5, or an age range such as Ages 5-8",
-    "category": "Enter the category (its name or its slug)", "price": "Enter the price",
+    "category": "Enter the category (its name or its slug)",
+    "price": "Enter the price",
 }
 AUTHOR_SEPARATOR = ";"
 # The books shop's categories are the children of these three (db/seed/catalogue.py).
@@ -163,7 +188,9 @@ def _decoded(binary: BinaryIO) -> Iterator[str]:
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise FileRefused(415, f"Line {number} is not UTF-8 text. Save the file as “CSV UTF-8” and try again.") from None
+            raise FileRefused(
+                415, f"Line {number} is not UTF-8 text. Save the file as “CSV UTF-8” and try again."
+            ) from None
         yield line.removeprefix("\ufeff") if number == 1 else line
 
 
@@ -174,8 +201,11 @@ def _refuse_binary(binary: BinaryIO) -> None:
     if not head.strip():
         raise FileRefused(422, "The file is empty. Download the template to see the columns.")
     if b"\x00" in head:
-        raise FileRefused(415, "This is not a CSV file (it holds binary data, such as a picture or a spreadsheet). "
-                               "Save the spreadsheet as “CSV UTF-8” and choose that file.")
+        raise FileRefused(
+            415,
+            "This is not a CSV file (it holds binary data, such as a picture or a spreadsheet). "
+            "Save the spreadsheet as “CSV UTF-8” and choose that file.",
+        )
 
 
 def _header(cells: list[str]) -> list[str]:
@@ -255,7 +285,9 @@ class Categories:
         if key in self.books:
             return self.books[key]
         if key in self.others:
-            raise ValueError(f"“{text.strip()}” is not a books category: use a category under School, College or Story Books")
+            raise ValueError(
+                f"“{text.strip()}” is not a books category: use a category under School, College or Story Books"
+            )
         raise ValueError(f"There is no category “{text.strip()}”")
 
 
@@ -318,7 +350,10 @@ def checked(number: int, cells: dict[str, str], columns: list[str], categories: 
     product_columns = [name for name in PRODUCT_COLUMNS if name in columns and name != "category"]
     product_values = {name: cells[name] for name in product_columns}
     wanted: dict = {}
-    for form, values, names in ((BookForm, book_values, book_columns), (ProductColumns, product_values, product_columns)):
+    for form, values, names in (
+        (BookForm, book_values, book_columns),
+        (ProductColumns, product_values, product_columns),
+    ):
         try:
             wanted.update(form.model_validate(values).model_dump(include=set(names)))
         except ValidationError as error:
@@ -369,22 +404,34 @@ class Stored:
 def stored_books(session: Session, condition, limit: int | None = None) -> list[Stored]:
     """The books-shop products matching `condition`, in id order, each with its book and authors:
     two queries, whatever the number."""
-    query = (select(PRODUCTS, BOOKS, Category.slug.label("category_slug"))
-             .join(BOOKS, BOOKS.c.product_id == PRODUCTS.c.id).join(Category, Category.id == PRODUCTS.c.category_id)
-             .where(condition).order_by(BOOKS.c.product_id).limit(limit))
+    query = (
+        select(PRODUCTS, BOOKS, Category.slug.label("category_slug"))
+        .join(BOOKS, BOOKS.c.product_id == PRODUCTS.c.id)
+        .join(Category, Category.id == PRODUCTS.c.category_id)
+        .where(condition)
+        .order_by(BOOKS.c.product_id)
+        .limit(limit)
+    )
     rows = session.execute(query).mappings().all()
     authors: dict[int, list[str]] = {row["id"]: [] for row in rows}
     if authors:
-        credits = (select(CREDITS.c.book_id, Author.name).join(Author, Author.id == CREDITS.c.author_id)
-                   .where(CREDITS.c.book_id.in_(authors)).order_by(CREDITS.c.book_id, CREDITS.c.position))
+        credits = (
+            select(CREDITS.c.book_id, Author.name)
+            .join(Author, Author.id == CREDITS.c.author_id)
+            .where(CREDITS.c.book_id.in_(authors))
+            .order_by(CREDITS.c.book_id, CREDITS.c.position)
+        )
         for book_id, name in session.execute(credits):
             authors[book_id].append(name)
     return [
         Stored(
             product={column.key: row[column.key] for column in PRODUCTS.columns},
-            book={"isbn": row["isbn"] or "", "authors": authors[row["id"]],
-                  **{name: row[name] for name in BOOK_FIELDS if name != "isbn"},
-                  "level": levels.Level(row["level_kind"], row["level_from"], row["level_to"]).text},
+            book={
+                "isbn": row["isbn"] or "",
+                "authors": authors[row["id"]],
+                **{name: row[name] for name in BOOK_FIELDS if name != "isbn"},
+                "level": levels.Level(row["level_kind"], row["level_from"], row["level_to"]).text,
+            },
             category_slug=row["category_slug"],
         )
         for row in rows
@@ -432,16 +479,23 @@ def _updated_in(session: Session, table, key: str, changes: dict[int, dict]) -> 
     for record_id, columns in changes.items():
         if columns:
             groups.setdefault(tuple(sorted(columns)), []).append(
-                {"record_id": record_id, **{f"new_{name}": value for name, value in columns.items()}})
+                {"record_id": record_id, **{f"new_{name}": value for name, value in columns.items()}}
+            )
     for names, params in groups.items():
-        statement = (update(table).where(table.c[key] == bindparam("record_id"))
-                     .values({name: bindparam(f"new_{name}") for name in names}))
+        statement = (
+            update(table)
+            .where(table.c[key] == bindparam("record_id"))
+            .values({name: bindparam(f"new_{name}") for name in names})
+        )
         session.execute(statement, params)
 
 
 def _credited(session: Session, book_ids: list[int], names: list[list[str]], authors: dict[str, Author]) -> None:
-    rows = [{"book_id": book_id, "author_id": authors[name].id, "position": position}
-            for book_id, book_names in zip(book_ids, names) for position, name in enumerate(book_names)]
+    rows = [
+        {"book_id": book_id, "author_id": authors[name].id, "position": position}
+        for book_id, book_names in zip(book_ids, names)
+        for position, name in enumerate(book_names)
+    ]
     if rows:
         session.execute(insert(CREDITS), rows)
 
@@ -460,49 +514,98 @@ def _write(session: Session, actor: str, rows: list[Row], existing: dict[str, St
 
     # Created: the product, its book, its authors' credits.
     slugs = unique_slugs(session, Product, [row.wanted["title"] for row in new])
-    products = [{
-        "slug": slug, "shop": SHOP, "description": "", "brand_id": None, "seller_id": None, "discount": 0,
-        "rating": Decimal("0"), "review_count": 0, "units_sold": 0, "unit": None, "status": "", "colors": [], "images": [],
-        "featured": False, "created_at": now, **_product_columns(row.wanted),
-    } for row, slug in zip(new, slugs)]
+    products = [
+        {
+            "slug": slug,
+            "shop": SHOP,
+            "description": "",
+            "brand_id": None,
+            "seller_id": None,
+            "discount": 0,
+            "rating": Decimal("0"),
+            "review_count": 0,
+            "units_sold": 0,
+            "unit": None,
+            "status": "",
+            "colors": [],
+            "images": [],
+            "featured": False,
+            "created_at": now,
+            **_product_columns(row.wanted),
+        }
+        for row, slug in zip(new, slugs)
+    ]
     if products:
         ids = session.scalars(insert(PRODUCTS).returning(PRODUCTS.c.id, sort_by_parameter_order=True), products).all()
-        books = [{"product_id": product_id, **dict.fromkeys(BOOK_FIELDS), **_book_columns(row.wanted)}
-                 for product_id, row in zip(ids, new)]
+        books = [
+            {"product_id": product_id, **dict.fromkeys(BOOK_FIELDS), **_book_columns(row.wanted)}
+            for product_id, row in zip(ids, new)
+        ]
         session.execute(insert(BOOKS), books)
         _credited(session, ids, [row.wanted["authors"] for row in new], authors)
         written += [(product_id, product.get("category_id"), None, True) for product_id, product in zip(ids, products)]
         for product_id, product, book, row in zip(ids, products, books, new):
             record = {"id": product_id, **product}
-            made = Stored({column.key: record[column.key] for column in PRODUCTS.columns},
-                          {name: book[name] for name in BOOK_FIELDS} | {"authors": row.wanted["authors"], "level": row.wanted["level"]}, "")
+            made = Stored(
+                {column.key: record[column.key] for column in PRODUCTS.columns},
+                {name: book[name] for name in BOOK_FIELDS}
+                | {"authors": row.wanted["authors"], "level": row.wanted["level"]},
+                "",
+            )
             entries.append(("create", product_id, None, made.logged()))
 
     # Updated: only the columns that differ.
     if changed:
         found = [existing[row.wanted["isbn"]] for row in changed]
-        _updated_in(session, PRODUCTS, "id", {f.product["id"]: _product_columns(row.changes) for f, row in zip(found, changed)})
-        _updated_in(session, BOOKS, "product_id", {f.product["id"]: _book_columns(row.changes) for f, row in zip(found, changed)})
-        recredited = [(f.product["id"], row.changes["authors"]) for f, row in zip(found, changed) if "authors" in row.changes]
+        _updated_in(
+            session, PRODUCTS, "id", {f.product["id"]: _product_columns(row.changes) for f, row in zip(found, changed)}
+        )
+        _updated_in(
+            session,
+            BOOKS,
+            "product_id",
+            {f.product["id"]: _book_columns(row.changes) for f, row in zip(found, changed)},
+        )
+        recredited = [
+            (f.product["id"], row.changes["authors"]) for f, row in zip(found, changed) if "authors" in row.changes
+        ]
         if recredited:
             session.execute(delete(CREDITS).where(CREDITS.c.book_id.in_([book_id for book_id, _ in recredited])))
             _credited(session, [book_id for book_id, _ in recredited], [names for _, names in recredited], authors)
         for f, row in zip(found, changed):
             columns = _product_columns(row.changes)
-            written.append((f.product["id"], columns.get("category_id", f.product["category_id"]),
-                            {column: (f.product[column], value) for column, value in columns.items()},
-                            bool(_book_columns(row.changes)) or "authors" in row.changes))
-            after = Stored({**f.product, **columns},
-                           {**f.book, **{name: value for name, value in row.changes.items() if name in f.book}}, "")
+            written.append(
+                (
+                    f.product["id"],
+                    columns.get("category_id", f.product["category_id"]),
+                    {column: (f.product[column], value) for column, value in columns.items()},
+                    bool(_book_columns(row.changes)) or "authors" in row.changes,
+                )
+            )
+            after = Stored(
+                {**f.product, **columns},
+                {**f.book, **{name: value for name, value in row.changes.items() if name in f.book}},
+                "",
+            )
             entries.append(("update", f.product["id"], f.logged(), after.logged()))
 
     # The statements above are no ORM flush: say what they changed, for the pages that show it.
     catalogue_version.publish(session, catalogue_changes.named(session, catalogue_changes.books_written(written)))
-    session.execute(insert(AuditEntry), [
-        {"actor": actor, "action": action, "entity": "product", "entity_id": str(product_id), "before": before,
-         "after": after, "created_at": now}
-        for action, product_id, before, after in entries
-    ])
+    session.execute(
+        insert(AuditEntry),
+        [
+            {
+                "actor": actor,
+                "action": action,
+                "entity": "product",
+                "entity_id": str(product_id),
+                "before": before,
+                "after": after,
+                "created_at": now,
+            }
+            for action, product_id, before, after in entries
+        ],
+    )
     # Nor does the search index hear of these statements by itself: the batch is found at once.
     search_index.reindex(session.connection(), [product_id for _action, product_id, _before, _after in entries])
     session.expunge_all()  # the new authors: the next batch finds them by name
@@ -511,8 +614,9 @@ def _write(session: Session, actor: str, rows: list[Row], existing: dict[str, St
 # --- the import --------------------------------------------------------------------------------
 
 
-def import_books(session: Session, actor: str, binary: BinaryIO, *, apply: bool,
-                 progress: Callable[[int], None] | None = None) -> ImportReport:
+def import_books(
+    session: Session, actor: str, binary: BinaryIO, *, apply: bool, progress: Callable[[int], None] | None = None
+) -> ImportReport:
     """The report of importing the file. With `apply`, the books are written in the session's
     transaction, or ImportRefused is raised when any row has an error (after every row is checked,
     so the report is whole). `progress(rows)` hears every PROGRESS_STEP rows how many are done."""
@@ -525,7 +629,7 @@ def import_books(session: Session, actor: str, binary: BinaryIO, *, apply: bool,
         checked_rows = []
         for number, cells in batch:
             row = checked(number, _cells(cells, columns), columns, categories)
-            if len(cells) > len(columns) and any(cell.strip() for cell in cells[len(columns):]):
+            if len(cells) > len(columns) and any(cell.strip() for cell in cells[len(columns) :]):
                 row.errors["row"] = f"This row has {len(cells)} cells; the first row names {len(columns)} columns"
             if row.isbn_valid and row.isbn in first_row_of:
                 row.errors["isbn"] = f"Row {first_row_of[row.isbn]} has this ISBN too: give each book one row"
@@ -552,7 +656,7 @@ def import_books(session: Session, actor: str, binary: BinaryIO, *, apply: bool,
 
 def _cells(cells: list[str], columns: list[str]) -> dict[str, str]:
     """The row's cells by column (missing trailing cells are blank), formula escapes taken off."""
-    return {name: unescaped(cell) for name, cell in itertools.zip_longest(columns, cells[:len(columns)], fillvalue="")}
+    return {name: unescaped(cell) for name, cell in itertools.zip_longest(columns, cells[: len(columns)], fillvalue="")}
 
 
 def _batches(rows: Iterator[tuple[int, list[str]]]) -> Iterator[list[tuple[int, list[str]]]]:
@@ -567,12 +671,23 @@ def export_record(found: Stored) -> dict:
     """A book as a CSV row: the columns an import reads, in the same order."""
     book, product = found.book, found.product
     return {
-        "isbn": isbn.grouped(book["isbn"]) if book["isbn"] else "", "title": product["title"],
-        "authors": f"{AUTHOR_SEPARATOR} ".join(book["authors"]), "publisher": book["publisher"],
-        "edition": book["edition"], "year": book["year"], "format": book["format"], "pages": book["pages"],
-        "language": book["language"], "level": book["level"], "subject": book["subject"],
-        "category": found.category_slug, "price": product["price"], "stock": product["stock"],
-        "published": product["published"], "series": book["series"], "volume": book["volume"],
+        "isbn": isbn.grouped(book["isbn"]) if book["isbn"] else "",
+        "title": product["title"],
+        "authors": f"{AUTHOR_SEPARATOR} ".join(book["authors"]),
+        "publisher": book["publisher"],
+        "edition": book["edition"],
+        "year": book["year"],
+        "format": book["format"],
+        "pages": book["pages"],
+        "language": book["language"],
+        "level": book["level"],
+        "subject": book["subject"],
+        "category": found.category_slug,
+        "price": product["price"],
+        "stock": product["stock"],
+        "published": product["published"],
+        "series": book["series"],
+        "volume": book["volume"],
         "description": product["description"],
     }
 
@@ -588,8 +703,22 @@ def exported_books(session: Session) -> Iterator[dict]:
 
 
 TEMPLATE_RECORD = {
-    "isbn": "978-0-306-40615-7", "title": "Class 9 Science Workbook", "authors": "Asha Rao; Vikram Sen",
-    "publisher": "Brightpath Education", "edition": "2nd", "year": 2025, "format": "Paperback", "pages": 240,
-    "language": "English", "level": "Class 9", "subject": "Science", "category": "science",
-    "price": Decimal("12.50"), "stock": 40, "published": True, "series": "", "volume": "", "description": "",
+    "isbn": "978-0-306-40615-7",
+    "title": "Class 9 Science Workbook",
+    "authors": "Asha Rao; Vikram Sen",
+    "publisher": "Brightpath Education",
+    "edition": "2nd",
+    "year": 2025,
+    "format": "Paperback",
+    "pages": 240,
+    "language": "English",
+    "level": "Class 9",
+    "subject": "Science",
+    "category": "science",
+    "price": Decimal("12.50"),
+    "stock": 40,
+    "published": True,
+    "series": "",
+    "volume": "",
+    "description": "",
 }

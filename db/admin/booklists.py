@@ -5,6 +5,7 @@ them): the form always holds every row, and a row's position is simply its place
 Every item must be a published book of the Student Books shop, each book at most once; a row
 that is not is a 422 naming that row (`items.2.productId`), so the form can mark it.
 """
+
 from __future__ import annotations
 
 import re
@@ -34,7 +35,7 @@ def _year_text(start: int) -> str:
 
 
 def academic_year(text: str) -> str:
-    """"2026-27" (or "2026-2027") as "2026-27"; the second year must follow the first."""
+    """ "2026-27" (or "2026-2027") as "2026-27"; the second year must follow the first."""
     match = ACADEMIC_YEAR.match(text.strip())
     if not match:
         raise ValueError("Enter the academic year like 2026-27")
@@ -72,12 +73,24 @@ COLUMNS = {"school": "school", "grade": "grade", "academicYear": "academic_year"
 def booklist_form_record(booklist: Booklist) -> dict:
     """A booklist as its edit form shows it: each item with the book's title, ISBN, price and stock."""
     return {
-        "id": booklist.id, "slug": booklist.slug, "school": booklist.school, "grade": booklist.grade,
-        "academicYear": booklist.academic_year, "published": booklist.published,
+        "id": booklist.id,
+        "slug": booklist.slug,
+        "school": booklist.school,
+        "grade": booklist.grade,
+        "academicYear": booklist.academic_year,
+        "published": booklist.published,
         "items": [
-            {"productId": item.product_id, "quantity": item.quantity, "required": item.required, "note": item.note,
-             "title": item.product.title, "isbn": item.product.book.isbn if item.product.book else None,
-             "price": money(item.product.price), "stock": item.product.stock, "published": item.product.published}
+            {
+                "productId": item.product_id,
+                "quantity": item.quantity,
+                "required": item.required,
+                "note": item.note,
+                "title": item.product.title,
+                "isbn": item.product.book.isbn if item.product.book else None,
+                "price": money(item.product.price),
+                "stock": item.product.stock,
+                "published": item.product.published,
+            }
             for item in booklist.items
         ],
     }
@@ -89,17 +102,23 @@ def booklist_for_form(session: Session, booklist_id: int) -> dict:
 
 def logged(booklist: Booklist) -> dict:
     """The booklist as the audit log keeps it: its columns and its items in order."""
-    return {**audit.snapshot(booklist), "items": [
-        {"productId": i.product_id, "quantity": i.quantity, "required": i.required, "note": i.note} for i in booklist.items
-    ]}
+    return {
+        **audit.snapshot(booklist),
+        "items": [
+            {"productId": i.product_id, "quantity": i.quantity, "required": i.required, "note": i.note}
+            for i in booklist.items
+        ],
+    }
 
 
 def book_choices(session: Session, q: str, limit: int = 20) -> list[dict]:
     """Published books of the shop whose title (or ISBN, hyphens and all) holds `q`: what the form's
     book picker offers."""
-    query = (select(Product.id, Product.title, Product.price, Product.stock, Book.isbn)
-             .join(Book, Book.product_id == Product.id)
-             .where(Product.shop == BOOKS_SHOP, Product.published.is_(True)))
+    query = (
+        select(Product.id, Product.title, Product.price, Product.stock, Book.isbn)
+        .join(Book, Book.product_id == Product.id)
+        .where(Product.shop == BOOKS_SHOP, Product.published.is_(True))
+    )
     typed = isbn.compact(q)
     if whole := isbn.parse_or_none(q) if isbn.looks_like_isbn(q) else None:
         query = query.where(Book.isbn == whole)  # an ISBN-10 or -13, found by its ISBN-13
@@ -116,8 +135,14 @@ def _checked_books(session: Session, items: list[BooklistItemForm]) -> dict[int,
     """The rows' products by id, once every row is a published book of the shop, each book once;
     errors keyed by row otherwise."""
     ids = {item.productId for item in items}
-    products = {p.id: p for p in session.scalars(
-        select(Product).options(selectinload(Product.book)).where(Product.id.in_(ids)))} if ids else {}
+    products = (
+        {
+            p.id: p
+            for p in session.scalars(select(Product).options(selectinload(Product.book)).where(Product.id.in_(ids)))
+        }
+        if ids
+        else {}
+    )
     errors, first_row = {}, {}
     for row, item in enumerate(items):
         key = f"items.{row}.productId"
@@ -137,8 +162,9 @@ def _checked_books(session: Session, items: list[BooklistItemForm]) -> dict[int,
 
 
 def _refuse_duplicate_list(session: Session, school: str, grade: int, year: str, own_id: int | None = None) -> None:
-    query = select(Booklist.id).where(func.lower(Booklist.school) == school.lower(), Booklist.grade == grade,
-                                      Booklist.academic_year == year)
+    query = select(Booklist.id).where(
+        func.lower(Booklist.school) == school.lower(), Booklist.grade == grade, Booklist.academic_year == year
+    )
     if own_id is not None:
         query = query.where(Booklist.id != own_id)
     if session.scalar(query.limit(1)) is not None:
@@ -149,8 +175,9 @@ def _slug_text(booklist: Booklist) -> str:
     return f"{booklist.school} class {booklist.grade} {booklist.academic_year}"
 
 
-def _apply(session: Session, booklist: Booklist, values: dict, items: list[BooklistItemForm] | None,
-           books: dict[int, Product]) -> None:
+def _apply(
+    session: Session, booklist: Booklist, values: dict, items: list[BooklistItemForm] | None, books: dict[int, Product]
+) -> None:
     for name, column in COLUMNS.items():
         if name in values:
             setattr(booklist, column, values[name])
@@ -159,8 +186,13 @@ def _apply(session: Session, booklist: Booklist, values: dict, items: list[Bookl
     if items is not None:
         # Replaced as a whole: the old rows go (delete-orphan), the new ones keep the form's order.
         booklist.items = [
-            BooklistItem(product=books[item.productId], quantity=item.quantity, required=item.required,
-                         note=item.note, position=position)
+            BooklistItem(
+                product=books[item.productId],
+                quantity=item.quantity,
+                required=item.required,
+                note=item.note,
+                position=position,
+            )
             for position, item in enumerate(items)
         ]
 
@@ -181,8 +213,13 @@ def update_booklist(session: Session, actor: str, booklist_id: int, changes: For
     booklist = found(session, Booklist, booklist_id, "booklist")
     values = changes.model_dump(exclude_unset=True)
     books = _checked_books(session, changes.items) if "items" in values else {}
-    _refuse_duplicate_list(session, values.get("school", booklist.school), values.get("grade", booklist.grade),
-                           values.get("academicYear", booklist.academic_year), own_id=booklist.id)
+    _refuse_duplicate_list(
+        session,
+        values.get("school", booklist.school),
+        values.get("grade", booklist.grade),
+        values.get("academicYear", booklist.academic_year),
+        own_id=booklist.id,
+    )
     before = logged(booklist)
     _apply(session, booklist, values, changes.items if "items" in values else None, books)
     session.flush()

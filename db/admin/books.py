@@ -2,6 +2,7 @@
 that puts them on a product (authors found by name or created, the ISBN kept unique). The product
 form and the CSV import both write books through here.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -79,10 +80,18 @@ def book_form_record(book: Book | None) -> dict | None:
     if book is None:
         return None
     return {
-        "isbn": book.isbn or "", "authors": [a.name for a in book.authors], "publisher": book.publisher,
-        "edition": book.edition, "year": book.year, "format": book.format, "pages": book.pages,
-        "language": book.language, "level": levels.of_book(book).text, "subject": book.subject,
-        "series": book.series, "volume": book.volume,
+        "isbn": book.isbn or "",
+        "authors": [a.name for a in book.authors],
+        "publisher": book.publisher,
+        "edition": book.edition,
+        "year": book.year,
+        "format": book.format,
+        "pages": book.pages,
+        "language": book.language,
+        "level": levels.of_book(book).text,
+        "subject": book.subject,
+        "series": book.series,
+        "volume": book.volume,
     }
 
 
@@ -141,4 +150,3 @@ def authors_by_name(session: Session, names: set[str]) -> dict[str, Author]:
     if missing:
         session.flush()
     return found
-

@@ -1,5 +1,6 @@
 """Brands: name (unique, whatever its case), featured, logo. Deleting a brand keeps its products,
 without a brand (the product table's foreign key says SET NULL)."""
+
 from __future__ import annotations
 
 from pydantic import StrictBool
@@ -23,8 +24,14 @@ BrandChanges = changes_of(BrandForm)
 
 
 def brand_form_record(brand: Brand) -> dict:
-    return {"id": brand.id, "name": brand.name, "slug": brand.slug, "featured": brand.featured,
-            "logo": brand.logo, "logoUrl": media_url(brand.logo)}
+    return {
+        "id": brand.id,
+        "name": brand.name,
+        "slug": brand.slug,
+        "featured": brand.featured,
+        "logo": brand.logo,
+        "logoUrl": media_url(brand.logo),
+    }
 
 
 def brand_for_form(session: Session, brand_id: int) -> dict:
@@ -32,7 +39,10 @@ def brand_for_form(session: Session, brand_id: int) -> dict:
 
 
 def brand_choices(session: Session) -> list[dict]:
-    return [{"id": id_, "name": name} for id_, name in session.execute(select(Brand.id, Brand.name).order_by(func.lower(Brand.name)))]
+    return [
+        {"id": id_, "name": name}
+        for id_, name in session.execute(select(Brand.id, Brand.name).order_by(func.lower(Brand.name)))
+    ]
 
 
 def _refuse_duplicate_name(session: Session, name: str, own_id: int | None = None) -> None:

@@ -4,6 +4,7 @@ Names are unique among a category's siblings (two "Accessories" under different 
 two under the same parent are not). A category with products or subcategories is not deleted:
 they would be left without a place in the tree.
 """
+
 from __future__ import annotations
 
 from pydantic import StrictBool
@@ -31,8 +32,13 @@ CategoryChanges = changes_of(CategoryForm)
 
 def category_form_record(category: Category) -> dict:
     return {
-        "id": category.id, "name": category.name, "slug": category.slug, "parentId": category.parent_id,
-        "level": category.level, "featured": category.featured, "banner": category.banner,
+        "id": category.id,
+        "name": category.name,
+        "slug": category.slug,
+        "parentId": category.parent_id,
+        "level": category.level,
+        "featured": category.featured,
+        "banner": category.banner,
         "bannerUrl": media_url(category.banner),
     }
 
@@ -98,8 +104,12 @@ def create_category(session: Session, actor: str, form: CategoryForm) -> dict:
     parent = _parent(session, form.parentId)
     _refuse_duplicate_name(session, form.name, form.parentId)
     category = Category(
-        name=form.name, slug=unique_slug(session, Category, form.name), parent_id=form.parentId,
-        level=parent.level + 1 if parent else 1, featured=form.featured, banner=form.banner,
+        name=form.name,
+        slug=unique_slug(session, Category, form.name),
+        parent_id=form.parentId,
+        level=parent.level + 1 if parent else 1,
+        featured=form.featured,
+        banner=form.banner,
     )
     session.add(category)
     session.flush()
@@ -133,12 +143,16 @@ def delete_category(session: Session, actor: str, category_id: int) -> None:
     category = found(session, Category, category_id, "category")
     products = session.scalar(select(func.count()).where(Product.category_id == category.id))
     if products:
-        raise Conflict(f"“{category.name}” cannot be deleted: it has {products} product{'s' if products != 1 else ''}. "
-                       "Move them to another category first.")
+        raise Conflict(
+            f"“{category.name}” cannot be deleted: it has {products} product{'s' if products != 1 else ''}. "
+            "Move them to another category first."
+        )
     children = session.scalar(select(func.count()).where(Category.parent_id == category.id))
     if children:
-        raise Conflict(f"“{category.name}” cannot be deleted: it has {children} "
-                       f"subcategor{'ies' if children != 1 else 'y'}. Move or delete them first.")
+        raise Conflict(
+            f"“{category.name}” cannot be deleted: it has {children} "
+            f"subcategor{'ies' if children != 1 else 'y'}. Move or delete them first."
+        )
     before = audit.snapshot(category)
     session.delete(category)
     audit.record(session, actor, "delete", "category", category_id, before, None)

@@ -1,4 +1,5 @@
 """Customers: the view with their orders, and editing their contact details (name, email, phone)."""
+
 from __future__ import annotations
 
 import re
@@ -46,13 +47,22 @@ CustomerChanges = changes_of(CustomerForm)
 def _orders(session: Session, customer_id: int) -> list[dict]:
     units = select(OrderLine.order_id, func.sum(OrderLine.qty).label("qty")).group_by(OrderLine.order_id).subquery()
     rows = session.execute(
-        select(Order, units.c.qty).outerjoin(units, units.c.order_id == Order.id)
-        .where(Order.customer_id == customer_id).order_by(Order.created_at.desc(), Order.id.desc())
+        select(Order, units.c.qty)
+        .outerjoin(units, units.c.order_id == Order.id)
+        .where(Order.customer_id == customer_id)
+        .order_by(Order.created_at.desc(), Order.id.desc())
     )
     return [
-        {"id": o.id, "qty": int(zero_if_none(qty)), "amount": money(o.total), "status": o.status,
-         "payment": o.payment_status, "paymentMethod": o.payment_method, "purchaseDate": iso(o.created_at),
-         "billingAddress": o.billing_address}
+        {
+            "id": o.id,
+            "qty": int(zero_if_none(qty)),
+            "amount": money(o.total),
+            "status": o.status,
+            "payment": o.payment_status,
+            "paymentMethod": o.payment_method,
+            "purchaseDate": iso(o.created_at),
+            "billingAddress": o.billing_address,
+        }
         for o, qty in rows
     ]
 
@@ -64,9 +74,14 @@ def customer_view(session: Session, customer_id: int) -> dict:
     balance = session.scalar(select(refunded.c.total).where(refunded.c.key == customer.id))
     orders = _orders(session, customer.id)
     return {
-        "id": customer.id, "name": customer.name, "email": customer.email, "phone": customer.phone,
-        "image": media_url(customer.image), "createdAt": iso(customer.created_at),
-        "balance": money(zero_if_none(balance)), "orders": orders,
+        "id": customer.id,
+        "name": customer.name,
+        "email": customer.email,
+        "phone": customer.phone,
+        "image": media_url(customer.image),
+        "createdAt": iso(customer.created_at),
+        "balance": money(zero_if_none(balance)),
+        "orders": orders,
     }
 
 
@@ -74,7 +89,9 @@ def update_customer(session: Session, actor: str, customer_id: int, changes: For
     customer = found(session, Customer, customer_id, "customer")
     values = changes.model_dump(exclude_unset=True)
     if "email" in values:
-        taken = session.scalar(select(Customer.id).where(func.lower(Customer.email) == values["email"], Customer.id != customer.id))
+        taken = session.scalar(
+            select(Customer.id).where(func.lower(Customer.email) == values["email"], Customer.id != customer.id)
+        )
         if taken is not None:
             raise Conflict(f"Another customer already uses {values['email']}")
     before = audit.snapshot(customer)

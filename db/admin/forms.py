@@ -5,6 +5,7 @@ form allows it).
 The browser's forms mirror these rules (components/admin/forms/rules.js) so a person sees the
 same message before sending; the server checks again because a request can come from anywhere.
 """
+
 from __future__ import annotations
 
 import copy

@@ -1,5 +1,6 @@
 """Orders: the admin's view of one order, and moving it along its state machine
 (db/statuses.py). Delivering an order writes the sale earnings of its sellers' lines."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -41,9 +42,16 @@ def _refunded_by_line(session: Session, order_id: int) -> dict[int, Decimal]:
 
 
 def refund_record(refund: RefundRequest, title: str) -> dict:
-    return {"id": refund.id, "lineId": refund.order_line_id, "title": title, "amount": money(refund.amount),
-            "status": refund.status, "reason": refund.reason, "date": iso(refund.created_at),
-            "next": list(REFUND_MOVES[refund.status])}
+    return {
+        "id": refund.id,
+        "lineId": refund.order_line_id,
+        "title": title,
+        "amount": money(refund.amount),
+        "status": refund.status,
+        "reason": refund.reason,
+        "date": iso(refund.created_at),
+        "next": list(REFUND_MOVES[refund.status]),
+    }
 
 
 def order_view(session: Session, order_id: int) -> dict:
@@ -54,30 +62,50 @@ def order_view(session: Session, order_id: int) -> dict:
         select(OrderLine, Product.images, Seller.shop_name)
         .join(Product, OrderLine.product_id == Product.id)
         .outerjoin(Seller, OrderLine.seller_id == Seller.id)
-        .where(OrderLine.order_id == order.id).order_by(OrderLine.id)
+        .where(OrderLine.order_id == order.id)
+        .order_by(OrderLine.id)
     ).all()
     refunds = session.execute(
-        select(RefundRequest, OrderLine.title).join(OrderLine, RefundRequest.order_line_id == OrderLine.id)
-        .where(OrderLine.order_id == order.id).order_by(RefundRequest.created_at, RefundRequest.id)
+        select(RefundRequest, OrderLine.title)
+        .join(OrderLine, RefundRequest.order_line_id == OrderLine.id)
+        .where(OrderLine.order_id == order.id)
+        .order_by(RefundRequest.created_at, RefundRequest.id)
     ).all()
     customer = order.customer
     delivered = order.status == "Delivered"
     return {
-        "id": order.id, "status": order.status, "next": list(ORDER_MOVES[order.status]),
-        "paymentMethod": order.payment_method, "paymentStatus": order.payment_status,
-        "billingAddress": order.billing_address, "amount": money(order.total), "purchaseDate": iso(order.created_at),
+        "id": order.id,
+        "status": order.status,
+        "next": list(ORDER_MOVES[order.status]),
+        "paymentMethod": order.payment_method,
+        "paymentStatus": order.payment_status,
+        "billingAddress": order.billing_address,
+        "amount": money(order.total),
+        "purchaseDate": iso(order.created_at),
         "customer": {"id": customer.id, "name": customer.name, "email": customer.email, "phone": customer.phone},
         "lines": [
-            {"id": line.id, "productId": line.product_id, "title": line.title, "image": first_image(images),
-             "unitPrice": money(line.unit_price), "qty": line.qty, "amount": money(line.amount),
-             "shopName": shop_name, "sellerId": line.seller_id,
-             "refunded": money(accepted.get(line.id, Decimal(0))),
-             # Only a delivered order is refunded, and never beyond what the open requests leave.
-             "refundable": money(max(line.amount - requested.get(line.id, Decimal(0)), Decimal(0)) if delivered else Decimal(0))}
+            {
+                "id": line.id,
+                "productId": line.product_id,
+                "title": line.title,
+                "image": first_image(images),
+                "unitPrice": money(line.unit_price),
+                "qty": line.qty,
+                "amount": money(line.amount),
+                "shopName": shop_name,
+                "sellerId": line.seller_id,
+                "refunded": money(accepted.get(line.id, Decimal(0))),
+                # Only a delivered order is refunded, and never beyond what the open requests leave.
+                "refundable": money(
+                    max(line.amount - requested.get(line.id, Decimal(0)), Decimal(0)) if delivered else Decimal(0)
+                ),
+            }
             for line, images, shop_name in lines
         ],
-        "history": [{"from": h.from_status, "to": h.to_status, "by": h.changed_by, "at": iso(h.created_at)}
-                    for h in order.history],
+        "history": [
+            {"from": h.from_status, "to": h.to_status, "by": h.changed_by, "at": iso(h.created_at)}
+            for h in order.history
+        ],
         "refunds": [refund_record(refund, title) for refund, title in refunds],
     }
 
@@ -89,7 +117,9 @@ def change_order_status(session: Session, actor: str, order_id: int, changes: Or
     before = audit.snapshot(order)
     previous = moved(session, order, changes.status, "order", ORDER_MOVES)
     now = utcnow()
-    order.history.append(OrderStatusChange(from_status=previous, to_status=order.status, changed_by=actor, created_at=now))
+    order.history.append(
+        OrderStatusChange(from_status=previous, to_status=order.status, changed_by=actor, created_at=now)
+    )
     if order.status == "Delivered":
         # Cash is collected on delivery (every other method was charged when processed).
         order.payment_status = "Success"

@@ -1,6 +1,7 @@
 """Payout requests: accepting one pays the seller (a payout, which lowers their balance) or
 rejecting it. A request for more than the seller's balance at the moment of the decision is
 refused; the seller's row is locked first, so two decisions on one balance run one at a time."""
+
 from __future__ import annotations
 
 from typing import Literal
@@ -45,10 +46,17 @@ def decide_payout_request(session: Session, actor: str, request_id: int, decisio
     if request.status == "Accepted":
         balance = seller_balance(session, request.seller_id)
         if request.amount > balance:
-            raise Conflict(f"This request for {request.amount:.2f} is more than the seller's balance of "
-                           f"{balance:.2f}; reject it or wait for more earnings")
-        payout = Payout(seller_id=request.seller_id, payout_request_id=request.id, amount=request.amount,
-                        payment_method=decision.payment, created_at=request.decided_at)
+            raise Conflict(
+                f"This request for {request.amount:.2f} is more than the seller's balance of "
+                f"{balance:.2f}; reject it or wait for more earnings"
+            )
+        payout = Payout(
+            seller_id=request.seller_id,
+            payout_request_id=request.id,
+            amount=request.amount,
+            payment_method=decision.payment,
+            created_at=request.decided_at,
+        )
         session.add(payout)
         session.flush()
         audit.record(session, actor, "create", "payout", payout.id, None, audit.snapshot(payout))

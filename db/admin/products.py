@@ -1,4 +1,5 @@
 """Products: create, edit (the inline published switch is an edit too), delete."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -49,19 +50,36 @@ ProductChanges = changes_of(ProductForm)
 
 # form field -> Product column
 COLUMNS = {
-    "name": "title", "price": "price", "discount": "discount", "stock": "stock", "categoryId": "category_id",
-    "brandId": "brand_id", "description": "description", "published": "published", "featured": "featured",
-    "shop": "shop", "images": "images",
+    "name": "title",
+    "price": "price",
+    "discount": "discount",
+    "stock": "stock",
+    "categoryId": "category_id",
+    "brandId": "brand_id",
+    "description": "description",
+    "published": "published",
+    "featured": "featured",
+    "shop": "shop",
+    "images": "images",
 }
 
 
 def product_form_record(product: Product) -> dict:
     """A product as its edit form shows it."""
     return {
-        "id": product.id, "name": product.title, "slug": product.slug, "shop": product.shop,
-        "price": money(product.price), "discount": product.discount, "stock": product.stock,
-        "categoryId": product.category_id, "brandId": product.brand_id, "description": product.description,
-        "published": product.published, "featured": product.featured, "images": list(product.images or []),
+        "id": product.id,
+        "name": product.title,
+        "slug": product.slug,
+        "shop": product.shop,
+        "price": money(product.price),
+        "discount": product.discount,
+        "stock": product.stock,
+        "categoryId": product.category_id,
+        "brandId": product.brand_id,
+        "description": product.description,
+        "published": product.published,
+        "featured": product.featured,
+        "images": list(product.images or []),
         "imageUrls": [media_url(path) for path in product.images or []],
         "book": book_form_record(product.book),
     }
@@ -123,14 +141,22 @@ def update_product(session: Session, actor: str, product_id: int, changes: Form)
 
 def delete_product(session: Session, actor: str, product_id: int) -> None:
     product = found(session, Product, product_id, "product")
-    ordered = session.scalar(select(func.count(func.distinct(OrderLine.order_id))).where(OrderLine.product_id == product.id))
+    ordered = session.scalar(
+        select(func.count(func.distinct(OrderLine.order_id))).where(OrderLine.product_id == product.id)
+    )
     if ordered:
-        raise Conflict(f"“{product.title}” cannot be deleted: it is in {ordered} order{'s' if ordered != 1 else ''}, "
-                       "which must keep it. Unpublish it instead.")
-    listed = session.scalar(select(func.count(func.distinct(BooklistItem.booklist_id))).where(BooklistItem.product_id == product.id))
+        raise Conflict(
+            f"“{product.title}” cannot be deleted: it is in {ordered} order{'s' if ordered != 1 else ''}, "
+            "which must keep it. Unpublish it instead."
+        )
+    listed = session.scalar(
+        select(func.count(func.distinct(BooklistItem.booklist_id))).where(BooklistItem.product_id == product.id)
+    )
     if listed:
-        raise Conflict(f"“{product.title}” cannot be deleted: it is on {listed} school booklist{'s' if listed != 1 else ''}. "
-                       "Take it off those lists, or unpublish it instead.")
+        raise Conflict(
+            f"“{product.title}” cannot be deleted: it is on {listed} school booklist{'s' if listed != 1 else ''}. "
+            "Take it off those lists, or unpublish it instead."
+        )
     before = logged(product)
     session.delete(product)  # its reviews go with it
     audit.record(session, actor, "delete", "product", product_id, before, None)

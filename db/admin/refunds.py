@@ -1,6 +1,7 @@
 """Refund requests: asking for one on a delivered order line, and moving it along its state
 machine (db/statuses.py). Accepting a refund reverses the seller's earning and the store's
 commission on the refunded amount, in the earning ledger (db/ledger.py)."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -70,8 +71,9 @@ def change_refund_status(session: Session, actor: str, refund_id: int, changes: 
     if refund.status == "Accepted":
         paid = line.amount - refunded_on_line(session, line.id, leaving_out=refund.id)
         if refund.amount > paid:
-            raise Conflict(f"This refund of {refund.amount:.2f} is more than the {paid:.2f} paid on this line "
-                           "and not yet refunded")
+            raise Conflict(
+                f"This refund of {refund.amount:.2f} is more than the {paid:.2f} paid on this line and not yet refunded"
+            )
         refund.decided_at = utcnow()
         if line.seller_id is not None:
             session.add(refund_reversal(refund, line, refund.decided_at))

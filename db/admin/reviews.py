@@ -1,5 +1,6 @@
 """Reviews: publish, unpublish, delete. A product's rating and review count are those of its
 published reviews (as the seed sets them), so every change here recomputes them."""
+
 from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
@@ -21,17 +22,25 @@ class ReviewChanges(Form):
 def rerate(session: Session, product_id: int) -> None:
     session.flush()
     count, total = session.execute(
-        select(func.count(Review.id), func.coalesce(func.sum(Review.rating), 0))
-        .where(Review.product_id == product_id, Review.published.is_(True))
+        select(func.count(Review.id), func.coalesce(func.sum(Review.rating), 0)).where(
+            Review.product_id == product_id, Review.published.is_(True)
+        )
     ).one()
     product = session.get(Product, product_id)
     product.review_count = count
-    product.rating = (Decimal(total) / count).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP) if count else Decimal("0.00")
+    product.rating = (
+        (Decimal(total) / count).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP) if count else Decimal("0.00")
+    )
 
 
 def review_record(review: Review) -> dict:
-    return {"id": review.id, "published": review.published, "rating": review.rating, "comment": review.comment,
-            "productId": review.product_id}
+    return {
+        "id": review.id,
+        "published": review.published,
+        "rating": review.rating,
+        "comment": review.comment,
+        "productId": review.product_id,
+    }
 
 
 def update_review(session: Session, actor: str, review_id: int, changes: ReviewChanges) -> dict:
@@ -39,8 +48,15 @@ def update_review(session: Session, actor: str, review_id: int, changes: ReviewC
     before = audit.snapshot(review)
     review.published = changes.published
     rerate(session, review.product_id)
-    audit.record(session, actor, "publish" if changes.published else "unpublish", "review", review.id,
-                 before, audit.snapshot(review))
+    audit.record(
+        session,
+        actor,
+        "publish" if changes.published else "unpublish",
+        "review",
+        review.id,
+        before,
+        audit.snapshot(review),
+    )
     return review_record(review)
 
 

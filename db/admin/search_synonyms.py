@@ -7,6 +7,7 @@ A pair is two rows of `search_synonym`, one each way (db/search/terms.py looks a
 change is read by the very next search, and the cached search pages are dropped when it commits
 (db/catalogue_changes.py names the search pages for any synonym row written).
 """
+
 from __future__ import annotations
 
 from sqlalchemy import and_, or_, select
@@ -40,7 +41,9 @@ def folded(value: str) -> str | None:
 
 
 def _other_way(session: Session, row: SearchSynonym) -> SearchSynonym | None:
-    return session.scalar(select(SearchSynonym).where(SearchSynonym.term == row.synonym, SearchSynonym.synonym == row.term))
+    return session.scalar(
+        select(SearchSynonym).where(SearchSynonym.term == row.synonym, SearchSynonym.synonym == row.term)
+    )
 
 
 def _pair(session: Session, synonym_id: int) -> tuple[SearchSynonym, SearchSynonym | None]:
@@ -57,15 +60,22 @@ def synonym_for_form(session: Session, synonym_id: int) -> dict:
 def _checked(session: Session, term: str, synonym: str, own: tuple[int, ...] = ()) -> tuple[str, str]:
     """Both sides folded, refused when search could not use them (422) or the pair is there (409)."""
     sides = {"term": folded(term), "synonym": folded(synonym)}
-    errors = {name: f"Use one or two words of letters or digits (“{value}” is not)"
-              for name, value in (("term", term), ("synonym", synonym)) if sides[name] is None}
+    errors = {
+        name: f"Use one or two words of letters or digits (“{value}” is not)"
+        for name, value in (("term", term), ("synonym", synonym))
+        if sides[name] is None
+    }
     if not errors and sides["term"] == sides["synonym"]:
         errors["synonym"] = "A term can't be its own synonym"
     if errors:
         raise Invalid(errors)
     a, b = sides["term"], sides["synonym"]
-    clash = select(SearchSynonym.id).where(or_(and_(SearchSynonym.term == a, SearchSynonym.synonym == b),
-                                               and_(SearchSynonym.term == b, SearchSynonym.synonym == a)))
+    clash = select(SearchSynonym.id).where(
+        or_(
+            and_(SearchSynonym.term == a, SearchSynonym.synonym == b),
+            and_(SearchSynonym.term == b, SearchSynonym.synonym == a),
+        )
+    )
     if own:
         clash = clash.where(SearchSynonym.id.not_in(own))
     if session.scalar(clash.limit(1)) is not None:

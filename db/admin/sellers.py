@@ -1,6 +1,7 @@
 """Sellers: publishing them, and moving them to another package (which records the package
 payment at that package's price). Later orders earn at the new package's commission rate;
 earlier ones keep the rate of their time (db/ledger.py)."""
+
 from __future__ import annotations
 
 from typing import Literal
@@ -46,8 +47,9 @@ def update_seller(session: Session, actor: str, seller_id: int, changes: SellerC
         if package.id == seller.package_id:
             raise Invalid({"package": f"{seller.shop_name} is already on the {package.name} package"})
         seller.package = package
-        payment = PackagePayment(seller_id=seller.id, package_id=package.id, amount=package.price,
-                                 payment_method=changes.paymentMethod)
+        payment = PackagePayment(
+            seller_id=seller.id, package_id=package.id, amount=package.price, payment_method=changes.paymentMethod
+        )
         session.add(payment)
         session.flush()
         audit.record(session, actor, "create", "package_payment", payment.id, None, audit.snapshot(payment))

@@ -1,5 +1,6 @@
 """The shop's settings an owner changes in the back office. Today one: whether every account
 must sign in with a second factor."""
+
 from __future__ import annotations
 
 from pydantic import StrictBool

@@ -5,6 +5,7 @@ The links' tokens are made and hashed by the caller (app/api/accounts/staff.py);
 stored here, so a leaked table accepts no invite. The list cannot show an old link again for the
 same reason: an owner who lost one asks for a new link, which ends the old one.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -43,8 +44,13 @@ def status_of(user: User) -> str:
 
 def account_view(user: User) -> dict:
     """What the audit log keeps of an account: never its password hash or two-factor secret."""
-    return {"email": user.email, "name": user.name, "role": user.role, "status": status_of(user),
-            "twoFactor": user.two_factor}
+    return {
+        "email": user.email,
+        "name": user.name,
+        "role": user.role,
+        "status": status_of(user),
+        "twoFactor": user.two_factor,
+    }
 
 
 def iso(moment: dt.datetime | None) -> str | None:
@@ -53,8 +59,14 @@ def iso(moment: dt.datetime | None) -> str | None:
 
 def staff_record(user: User, invite: StaffInvite | None) -> dict:
     return {
-        "id": user.id, "email": user.email, "name": user.name, "role": user.role, "status": status_of(user),
-        "twoFactor": user.two_factor, "lastSignInAt": iso(user.last_sign_in_at), "createdAt": iso(user.created_at),
+        "id": user.id,
+        "email": user.email,
+        "name": user.name,
+        "role": user.role,
+        "status": status_of(user),
+        "twoFactor": user.two_factor,
+        "lastSignInAt": iso(user.last_sign_in_at),
+        "createdAt": iso(user.created_at),
         # An account still waiting for its password: until when its latest link works.
         "inviteExpiresAt": iso(invite.expires_at) if invite and user.activated_at is None else None,
     }
@@ -62,7 +74,8 @@ def staff_record(user: User, invite: StaffInvite | None) -> dict:
 
 def _latest_invites(session: Session, user_ids: list[int]) -> dict[int, StaffInvite]:
     invites = session.scalars(
-        select(StaffInvite).where(StaffInvite.user_id.in_(user_ids), StaffInvite.used_at.is_(None))
+        select(StaffInvite)
+        .where(StaffInvite.user_id.in_(user_ids), StaffInvite.used_at.is_(None))
         .order_by(StaffInvite.created_at)
     )
     return {invite.user_id: invite for invite in invites}
@@ -78,8 +91,9 @@ def staff_list(session: Session) -> list[dict]:
 def _new_invite(session: Session, actor: str, user: User, token_hash: str, now: dt.datetime) -> StaffInvite:
     """A fresh link for `user`; any earlier unused link of theirs stops working."""
     session.execute(delete(StaffInvite).where(StaffInvite.user_id == user.id, StaffInvite.used_at.is_(None)))
-    invite = StaffInvite(user=user, token_hash=token_hash, invited_by=actor, created_at=now,
-                         expires_at=now + INVITE_LIFETIME)
+    invite = StaffInvite(
+        user=user, token_hash=token_hash, invited_by=actor, created_at=now, expires_at=now + INVITE_LIFETIME
+    )
     session.add(invite)
     return invite
 
@@ -125,8 +139,15 @@ def change_staff(session: Session, actor: User, user_id: int, changes: StaffChan
         end_sessions(session, user.id)
     elif not changes.disabled:
         user.disabled_at = None
-    audit.record(session, actor.email, "disable" if changes.disabled else "enable", "account", user.id,
-                 before, account_view(user))
+    audit.record(
+        session,
+        actor.email,
+        "disable" if changes.disabled else "enable",
+        "account",
+        user.id,
+        before,
+        account_view(user),
+    )
     return staff_record(user, _latest_invites(session, [user.id]).get(user.id))
 
 

@@ -1,4 +1,5 @@
 """The audit log: every administrator write, who, when, what, before and after. Append-only."""
+
 from __future__ import annotations
 
 import datetime as dt

@@ -1,5 +1,6 @@
 """Back-office accounts (the shop's owners and staff), their server-side sessions, the links that
 invite staff, and two-factor sign-in: recovery codes and the pending second step of a sign-in."""
+
 from __future__ import annotations
 
 import datetime as dt

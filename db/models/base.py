@@ -1,4 +1,5 @@
 """Declarative base and the column types every domain shares."""
+
 from __future__ import annotations
 
 import datetime as dt

@@ -1,4 +1,5 @@
 """School booklists: what a school asks its pupils of one class to buy for one academic year."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -28,7 +29,8 @@ class Booklist(Base):
     updated_at: Mapped[dt.datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
     items: Mapped[list[BooklistItem]] = relationship(
-        back_populates="booklist", cascade="all, delete-orphan", order_by="BooklistItem.position")
+        back_populates="booklist", cascade="all, delete-orphan", order_by="BooklistItem.position"
+    )
 
 
 class BooklistItem(Base):

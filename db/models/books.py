@@ -6,6 +6,7 @@ have (title, price, stock, category, pictures), the book what only a book has. `
 stays as the authors' names joined for display, written with the book, so a product card needs no
 join to show them.
 """
+
 from __future__ import annotations
 
 from sqlalchemy import CheckConstraint, ForeignKey, Index, String
@@ -58,7 +59,8 @@ class Book(Base):
 
     product: Mapped["Product"] = relationship(back_populates="book")  # noqa: F821
     credits: Mapped[list[BookAuthor]] = relationship(
-        back_populates="book", cascade="all, delete-orphan", order_by="BookAuthor.position", lazy="selectin")
+        back_populates="book", cascade="all, delete-orphan", order_by="BookAuthor.position", lazy="selectin"
+    )
 
     @property
     def authors(self) -> list[Author]:

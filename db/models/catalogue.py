@@ -1,4 +1,5 @@
 """The catalogue: categories (a tree with levels), brands, products and their reviews."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -97,13 +98,33 @@ class Product(Base):
 # catalogue. Directions match the sections' ORDER BY term for term (ties go to the lower id).
 _SHOP_PUBLISHED = (Product.shop, Product.published)
 Index("ix_product_top_rated", *_SHOP_PUBLISHED, Product.rating.desc(), Product.review_count.desc(), Product.id)
-Index("ix_product_featured", *_SHOP_PUBLISHED, Product.featured.desc(), Product.rating.desc(), Product.review_count.desc(), Product.id)
-Index("ix_product_best_selling", *_SHOP_PUBLISHED, Product.units_sold.desc(), Product.rating.desc(), Product.review_count.desc(), Product.id)
+Index(
+    "ix_product_featured",
+    *_SHOP_PUBLISHED,
+    Product.featured.desc(),
+    Product.rating.desc(),
+    Product.review_count.desc(),
+    Product.id,
+)
+Index(
+    "ix_product_best_selling",
+    *_SHOP_PUBLISHED,
+    Product.units_sold.desc(),
+    Product.rating.desc(),
+    Product.review_count.desc(),
+    Product.id,
+)
 Index("ix_product_newest", *_SHOP_PUBLISHED, Product.created_at, Product.id)
 Index("ix_product_discount", *_SHOP_PUBLISHED, Product.discount.desc(), Product.id)
 # A product page's related products: its category's best rated.
-Index("ix_product_category_top_rated", Product.category_id, Product.published, Product.rating.desc(),
-      Product.review_count.desc(), Product.id)
+Index(
+    "ix_product_category_top_rated",
+    Product.category_id,
+    Product.published,
+    Product.rating.desc(),
+    Product.review_count.desc(),
+    Product.id,
+)
 # The demo shops' own orders (migration 0016): most reviewed; fewest left, then biggest discount.
 Index("ix_product_most_reviewed", *_SHOP_PUBLISHED, Product.review_count.desc(), Product.rating.desc(), Product.id)
 Index("ix_product_fewest_left", *_SHOP_PUBLISHED, Product.stock, Product.discount.desc(), Product.id)

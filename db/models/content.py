@@ -3,6 +3,7 @@
 Each record names the storefront it belongs to (`shop`: "market", "grocery1", "gift", ...) and,
 where one shop has several of a kind, the `slot` it fills. Ordering is by `position`.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -49,7 +50,9 @@ class NavigationItem(Base):
     href: Mapped[str] = mapped_column(String(255))
 
     group: Mapped[NavigationGroup] = relationship(back_populates="items", foreign_keys=[group_id])
-    children: Mapped[list[NavigationItem]] = relationship(order_by="NavigationItem.position", cascade="all, delete-orphan")
+    children: Mapped[list[NavigationItem]] = relationship(
+        order_by="NavigationItem.position", cascade="all, delete-orphan"
+    )
 
 
 class Service(ShopContent, Base):

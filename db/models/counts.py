@@ -4,6 +4,7 @@ level holds. Kept by the database itself: migration 0012's triggers on product a
 them with every write, in its transaction, whoever writes (the admin, the book import, the seed, a
 bulk INSERT), so a page reads a few rows however big the catalogue grows.
 """
+
 from __future__ import annotations
 
 from sqlalchemy import ForeignKey, String

@@ -1,4 +1,5 @@
 """Store-wide state: the catalogue version that invalidates cached storefront pages."""
+
 from __future__ import annotations
 
 from sqlalchemy.orm import Mapped, mapped_column

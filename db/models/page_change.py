@@ -1,4 +1,5 @@
 """The catalogue's change log: what each writing transaction changed, as invalidation keys."""
+
 from __future__ import annotations
 
 import datetime as dt

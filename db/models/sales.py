@@ -1,4 +1,5 @@
 """Sales: customers, orders with their lines and status history, refund requests."""
+
 from __future__ import annotations
 
 import datetime as dt

@@ -1,5 +1,6 @@
 """What the search index needs beside its own table (db/search/backends.py makes that one, FTS5
 or tsvector, which the models cannot describe): the vocabulary and the synonyms."""
+
 from __future__ import annotations
 
 from sqlalchemy import String, UniqueConstraint

@@ -1,4 +1,5 @@
 """Sellers and their money: packages, package payments, the earning ledger, payouts and payout requests."""
+
 from __future__ import annotations
 
 import datetime as dt

@@ -1,6 +1,7 @@
 """What several server instances on one database share beyond the shop's own records: failed
 sign-ins (the sign-in limit, app/auth/sign_in_limit.py) and uploaded images (MEDIA_STORE=database,
 app/media/store.py)."""
+
 from __future__ import annotations
 
 import datetime as dt

@@ -1,5 +1,6 @@
 """Shop-wide settings an owner changes in the back office (not the server's environment), one
 row per setting, so every server instance reads the same value."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -7,6 +7,7 @@ Figures that depend on other rows (a customer's orders, a seller's balance) are 
 GROUP BY subquery per figure and joined in, so a list costs a fixed number of queries however
 long it is.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -176,24 +177,53 @@ def book_isbn() -> Any:
 
 def product_rows() -> Select:
     return (
-        select(Product.id, Product.title, Product.price, Product.published, Product.featured, Product.images,
-               Product.shop, Product.discount, Product.stock, Category.name.label("category"),
-               Brand.name.label("brand_name"), Brand.logo, book_isbn().label("isbn"))
+        select(
+            Product.id,
+            Product.title,
+            Product.price,
+            Product.published,
+            Product.featured,
+            Product.images,
+            Product.shop,
+            Product.discount,
+            Product.stock,
+            Category.name.label("category"),
+            Brand.name.label("brand_name"),
+            Brand.logo,
+            book_isbn().label("isbn"),
+        )
         .join(Category, Product.category_id == Category.id)
         .outerjoin(Brand, Product.brand_id == Brand.id)
     )
 
 
 def product_record(r: Row) -> dict:
-    return {"id": r.id, "name": r.title, "price": money(r.price), "published": r.published,
-            "category": r.category, "brand": media_url(r.logo), "image": first_image(r.images),
-            "isbn": isbn.grouped(r.isbn) if r.isbn else None}
+    return {
+        "id": r.id,
+        "name": r.title,
+        "price": money(r.price),
+        "published": r.published,
+        "category": r.category,
+        "brand": media_url(r.logo),
+        "image": first_image(r.images),
+        "isbn": isbn.grouped(r.isbn) if r.isbn else None,
+    }
 
 
 def product_export(r: Row) -> dict:
-    return {"id": r.id, "name": r.title, "shop": r.shop, "category": r.category, "brand": r.brand_name,
-            "price": r.price, "discount": r.discount, "stock": r.stock, "published": r.published,
-            "featured": r.featured, "image": first_image(r.images)}
+    return {
+        "id": r.id,
+        "name": r.title,
+        "shop": r.shop,
+        "category": r.category,
+        "brand": r.brand_name,
+        "price": r.price,
+        "discount": r.discount,
+        "stock": r.stock,
+        "published": r.published,
+        "featured": r.featured,
+        "image": first_image(r.images),
+    }
 
 
 def in_category_tree(category_id: int) -> Any:
@@ -209,17 +239,31 @@ PRODUCTS = AdminList(
     record=product_record,
     csv_record=product_export,
     key=Product.id,
-    sorts={"id": Product.id, "name": func.lower(Product.title), "price": Product.price,
-           "published": Product.published, "category": func.lower(Category.name), "brand": func.lower(Brand.name)},
+    sorts={
+        "id": Product.id,
+        "name": func.lower(Product.title),
+        "price": Product.price,
+        "published": Product.published,
+        "category": func.lower(Category.name),
+        "brand": func.lower(Brand.name),
+    },
     nullable=frozenset({"brand"}),
-    search=(Product.title, Product.author, Related(Product.category_id, Category.id, Category.name),
-            Related(Product.brand_id, Brand.id, Brand.name)),
+    search=(
+        Product.title,
+        Product.author,
+        Related(Product.category_id, Category.id, Category.name),
+        Related(Product.brand_id, Brand.id, Brand.name),
+    ),
     # q goes through the search index (an ISBN through the unique ISBN index); `search` is what a
     # q without words (punctuation alone) is compared with.
     search_with=products_found,
     default_order=(),
-    filters={"category": Filter(parse_id, in_category_tree), "brand": equals_id(Product.brand_id),
-             "published": is_flag(Product.published), "featured": is_flag(Product.featured)},
+    filters={
+        "category": Filter(parse_id, in_category_tree),
+        "brand": equals_id(Product.brand_id),
+        "published": is_flag(Product.published),
+        "featured": is_flag(Product.featured),
+    },
     summary="Products (filters: category and everything below it, brand, published, featured)",
 )
 
@@ -227,16 +271,25 @@ ParentCategory = aliased(Category, name="parent_category")
 
 
 def category_rows() -> Select:
-    return (
-        select(Category.id, Category.level, Category.featured, Category.name, Category.banner,
-               ParentCategory.name.label("parent_name"))
-        .outerjoin(ParentCategory, Category.parent_id == ParentCategory.id)
-    )
+    return select(
+        Category.id,
+        Category.level,
+        Category.featured,
+        Category.name,
+        Category.banner,
+        ParentCategory.name.label("parent_name"),
+    ).outerjoin(ParentCategory, Category.parent_id == ParentCategory.id)
 
 
 def category_record(r: Row) -> dict:
-    return {"id": r.id, "level": r.level, "featured": r.featured, "name": r.name,
-            "category": r.parent_name, "banner": media_url(r.banner)}
+    return {
+        "id": r.id,
+        "level": r.level,
+        "featured": r.featured,
+        "name": r.name,
+        "category": r.parent_name,
+        "banner": media_url(r.banner),
+    }
 
 
 CATEGORIES = AdminList(
@@ -244,13 +297,21 @@ CATEGORIES = AdminList(
     select=category_rows,
     record=category_record,
     key=Category.id,
-    sorts={"id": Category.id, "name": func.lower(Category.name), "level": Category.level,
-           "featured": Category.featured, "category": func.lower(ParentCategory.name)},
+    sorts={
+        "id": Category.id,
+        "name": func.lower(Category.name),
+        "level": Category.level,
+        "featured": Category.featured,
+        "category": func.lower(ParentCategory.name),
+    },
     nullable=frozenset({"category"}),
     search=(Category.name, Related(Category.parent_id, ParentCategory.id, ParentCategory.name)),
     default_order=(Category.level,),
-    filters={"level": Filter(whole_number(1, 10), lambda level: Category.level == level),
-             "featured": is_flag(Category.featured), "parent": equals_id(Category.parent_id)},
+    filters={
+        "level": Filter(whole_number(1, 10), lambda level: Category.level == level),
+        "featured": is_flag(Category.featured),
+        "parent": equals_id(Category.parent_id),
+    },
     summary="Categories; `category` is the parent's name (filters: level, featured, parent)",
 )
 
@@ -278,21 +339,42 @@ BRANDS = AdminList(
 
 def review_rows() -> Select:
     return (
-        select(Review.id, Review.published, Review.comment, Review.rating, Review.product_id,
-               Product.title, Product.images, Customer.name.label("customer"))
+        select(
+            Review.id,
+            Review.published,
+            Review.comment,
+            Review.rating,
+            Review.product_id,
+            Product.title,
+            Product.images,
+            Customer.name.label("customer"),
+        )
         .join(Product, Review.product_id == Product.id)
         .join(Customer, Review.customer_id == Customer.id)
     )
 
 
 def review_record(r: Row) -> dict:
-    return {"id": r.id, "published": r.published, "name": r.title, "customer": r.customer,
-            "image": first_image(r.images), "comment": r.comment, "rating": r.rating}
+    return {
+        "id": r.id,
+        "published": r.published,
+        "name": r.title,
+        "customer": r.customer,
+        "image": first_image(r.images),
+        "comment": r.comment,
+        "rating": r.rating,
+    }
 
 
 def review_export(r: Row) -> dict:
-    return {"id": r.id, "product": r.title, "customer": r.customer, "rating": r.rating,
-            "published": r.published, "comment": r.comment}
+    return {
+        "id": r.id,
+        "product": r.title,
+        "customer": r.customer,
+        "rating": r.rating,
+        "published": r.published,
+        "comment": r.comment,
+    }
 
 
 REVIEWS = AdminList(
@@ -301,10 +383,19 @@ REVIEWS = AdminList(
     record=review_record,
     csv_record=review_export,
     key=Review.id,
-    sorts={"id": Review.id, "name": func.lower(Product.title), "customer": func.lower(Customer.name),
-           "rating": Review.rating, "published": Review.published, "comment": func.lower(Review.comment)},
-    search=(Review.comment, Related(Review.product_id, Product.id, Product.title),
-            Related(Review.customer_id, Customer.id, Customer.name)),
+    sorts={
+        "id": Review.id,
+        "name": func.lower(Product.title),
+        "customer": func.lower(Customer.name),
+        "rating": Review.rating,
+        "published": Review.published,
+        "comment": func.lower(Review.comment),
+    },
+    search=(
+        Review.comment,
+        Related(Review.product_id, Product.id, Product.title),
+        Related(Review.customer_id, Customer.id, Customer.name),
+    ),
     default_order=(Review.created_at.desc(), Review.id.desc()),
     filters={"published": is_flag(Review.published), "product": equals_id(Review.product_id)},
     summary="Reviews, newest first; `name` is the product's (filters: published, product)",
@@ -330,22 +421,41 @@ def customer_rows() -> Select:
     order_count = grouped_count(Order.customer_id)
     refunded = accepted_refunds_by_customer()
     return (
-        select(Customer.id, Customer.name, Customer.email, Customer.phone, Customer.image,
-               func.coalesce(order_count.c.total, 0).label("orders"),
-               func.coalesce(refunded.c.total, 0).label("balance"))
+        select(
+            Customer.id,
+            Customer.name,
+            Customer.email,
+            Customer.phone,
+            Customer.image,
+            func.coalesce(order_count.c.total, 0).label("orders"),
+            func.coalesce(refunded.c.total, 0).label("balance"),
+        )
         .outerjoin(order_count, order_count.c.key == Customer.id)
         .outerjoin(refunded, refunded.c.key == Customer.id)
     )
 
 
 def customer_record(r: Row) -> dict:
-    return {"id": r.id, "name": r.name, "email": r.email, "phone": r.phone,
-            "balance": money(Decimal(r.balance)), "orders": int(r.orders), "image": media_url(r.image)}
+    return {
+        "id": r.id,
+        "name": r.name,
+        "email": r.email,
+        "phone": r.phone,
+        "balance": money(Decimal(r.balance)),
+        "orders": int(r.orders),
+        "image": media_url(r.image),
+    }
 
 
 def customer_export(r: Row) -> dict:
-    return {"id": r.id, "name": r.name, "email": r.email, "phone": r.phone, "orders": int(r.orders),
-            "balance": Decimal(r.balance).quantize(Decimal("0.01"))}
+    return {
+        "id": r.id,
+        "name": r.name,
+        "email": r.email,
+        "phone": r.phone,
+        "orders": int(r.orders),
+        "balance": Decimal(r.balance).quantize(Decimal("0.01")),
+    }
 
 
 CUSTOMERS = AdminList(
@@ -354,10 +464,15 @@ CUSTOMERS = AdminList(
     record=customer_record,
     csv_record=customer_export,
     key=Customer.id,
-    sorts={"id": Customer.id, "name": func.lower(Customer.name), "email": func.lower(Customer.email),
-           "phone": Customer.phone,
-           # the figures' labels in customer_rows(): its subqueries are built per statement
-           "orders": literal_column("orders"), "balance": literal_column("balance")},
+    sorts={
+        "id": Customer.id,
+        "name": func.lower(Customer.name),
+        "email": func.lower(Customer.email),
+        "phone": Customer.phone,
+        # the figures' labels in customer_rows(): its subqueries are built per statement
+        "orders": literal_column("orders"),
+        "balance": literal_column("balance"),
+    },
     search=(Customer.name, Customer.email, Customer.phone),
     default_order=(),
     summary="Customers with their number of orders and balance (accepted refunds owed)",

@@ -6,6 +6,7 @@ filters it takes. `parse_query` turns request parameters into a `ListQuery` (or 
 per-field errors); `page_of` answers one page and the total; `stream` yields every matching
 record for an export without holding them all in memory.
 """
+
 from __future__ import annotations
 
 import re
@@ -185,8 +186,9 @@ def _paging(params: Mapping[str, str], errors: dict[str, str], default_per_page:
     return number("page", 1, 1_000_000), number("per_page", default_per_page, MAX_PER_PAGE)
 
 
-def parse_query(spec: AdminList, params: Mapping[str, str], *, lenient: bool = False,
-                default_per_page: int | None = None) -> ListQuery:
+def parse_query(
+    spec: AdminList, params: Mapping[str, str], *, lenient: bool = False, default_per_page: int | None = None
+) -> ListQuery:
     """Read q, sort, page, per_page and the list's filters. Strict (the API): anything unusable
     raises InvalidListQuery. Lenient (a page's URL): unusable parameters are left out instead."""
     errors: dict[str, str] = {}

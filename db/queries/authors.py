@@ -1,6 +1,7 @@
 """Authors as the product form suggests them: typing part of a name finds the authors already in
 the catalogue, so a book credits the same author record as the author's other books rather than
 a second one spelt slightly differently."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -8,6 +8,7 @@ A shelf is read as search reads its matches, with no term (db/search/found.py `b
 CAP narrow rows through `ix_book_level` (level kind, then class) or the author's credits, sorted,
 paged and counted from those rows, so a level page costs about the same at a million books.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -61,7 +62,10 @@ def shelf_books(session: Session, shelf: Shelf, request: SearchRequest) -> dict:
         return browsed(session, [shelf.condition(), *where])
 
     result = finds(conditions(request))
-    return {**listed_page(session, result, request, featured_first), **faceted(session, request, result, finds, subjects=True)}
+    return {
+        **listed_page(session, result, request, featured_first),
+        **faceted(session, request, result, finds, subjects=True),
+    }
 
 
 # Published books per level page, from the counts the database keeps (db/models/counts.py): a
@@ -111,7 +115,12 @@ def author_page(session: Session, slug: str, request: SearchRequest) -> dict:
         "title": author.name,
         "url": author_url(author.slug),
         # All their books, whatever the filters narrow the list to.
-        "author": {"name": author.name, "slug": author.slug, "url": author_url(author.slug), "books": _count(session, books)},
+        "author": {
+            "name": author.name,
+            "slug": author.slug,
+            "url": author_url(author.slug),
+            "books": _count(session, books),
+        },
         **shelf_books(session, books, request),
     }
 
@@ -124,9 +133,12 @@ def _count(session: Session, books: Shelf) -> int:
 def author_slugs(session: Session) -> list[str]:
     """Authors with at least one published book, for the sitemap."""
     query = (
-        select(Author.slug).join(BookAuthor, BookAuthor.author_id == Author.id)
+        select(Author.slug)
+        .join(BookAuthor, BookAuthor.author_id == Author.id)
         .join(Product, Product.id == BookAuthor.book_id)
-        .where(Product.published.is_(True)).group_by(Author.slug).order_by(Author.slug)
+        .where(Product.published.is_(True))
+        .group_by(Author.slug)
+        .order_by(Author.slug)
     )
     return list(session.scalars(query))
 

@@ -1,4 +1,5 @@
 """A book as the storefront shows it: what its product page, its JSON props and its JSON-LD carry."""
+
 from __future__ import annotations
 
 from db import isbn, levels

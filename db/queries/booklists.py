@@ -6,6 +6,7 @@ rule (components/shop/booklist/addable.js): a book is left out when it is not fo
 or out of stock, and a quantity above the stock is cut to the stock. The totals are of what the
 buttons add, so the figure on the page is what the cart will show.
 """
+
 from __future__ import annotations
 
 import re
@@ -101,8 +102,13 @@ def item_record(line: Line) -> dict:
 
 def _with_books() -> tuple:
     """The items, their products and books and authors: what a list's page shows, in four SELECTs."""
-    return (selectinload(Booklist.items).joinedload(BooklistItem.product).joinedload(Product.book)
-            .selectinload(Book.credits).joinedload(BookAuthor.author),)
+    return (
+        selectinload(Booklist.items)
+        .joinedload(BooklistItem.product)
+        .joinedload(Product.book)
+        .selectinload(Book.credits)
+        .joinedload(BookAuthor.author),
+    )
 
 
 class UnknownBooklist(LookupError):
@@ -113,15 +119,21 @@ def booklist_page(session: Session, slug: str) -> dict:
     """A published booklist with every item as the shop stands; UnknownBooklist otherwise."""
     if not SLUG.match(slug):  # no such address can exist (and PostgreSQL refuses NUL in a query)
         raise UnknownBooklist(slug)
-    booklist = session.scalar(select(Booklist).options(*_with_books())
-                              .where(Booklist.slug == slug, Booklist.published.is_(True)))
+    booklist = session.scalar(
+        select(Booklist).options(*_with_books()).where(Booklist.slug == slug, Booklist.published.is_(True))
+    )
     if booklist is None:
         raise UnknownBooklist(slug)
     lines = [line_of(item) for item in booklist.items]
     return {
-        "slug": booklist.slug, "url": booklist_url(booklist.slug), "school": booklist.school, "grade": booklist.grade,
-        "classLabel": class_label(booklist.grade), "academicYear": booklist.academic_year,
-        "items": [item_record(line) for line in lines], "totals": totals(lines),
+        "slug": booklist.slug,
+        "url": booklist_url(booklist.slug),
+        "school": booklist.school,
+        "grade": booklist.grade,
+        "classLabel": class_label(booklist.grade),
+        "academicYear": booklist.academic_year,
+        "items": [item_record(line) for line in lines],
+        "totals": totals(lines),
     }
 
 
@@ -131,8 +143,11 @@ def booklist_page(session: Session, slug: str) -> dict:
 def find_booklists(session: Session, q: str = "", grade: int | None = None) -> dict:
     """Published booklists whose school holds every word of `q`, of one class if given, grouped by
     school (schools by name, each school's lists by class)."""
-    query = (select(Booklist).options(selectinload(Booklist.items).joinedload(BooklistItem.product))
-             .where(Booklist.published.is_(True)))
+    query = (
+        select(Booklist)
+        .options(selectinload(Booklist.items).joinedload(BooklistItem.product))
+        .where(Booklist.published.is_(True))
+    )
     for word in q.split()[:8]:
         query = query.where(func.lower(Booklist.school).contains(word.lower(), autoescape=True))
     if grade is not None:
@@ -142,11 +157,17 @@ def find_booklists(session: Session, q: str = "", grade: int | None = None) -> d
     count = 0
     for booklist in session.scalars(query):
         lines = [line_of(item) for item in booklist.items]
-        schools[booklist.school].append({
-            "slug": booklist.slug, "url": booklist_url(booklist.slug), "grade": booklist.grade,
-            "classLabel": class_label(booklist.grade), "academicYear": booklist.academic_year,
-            "items": len(lines), "totals": totals(lines),
-        })
+        schools[booklist.school].append(
+            {
+                "slug": booklist.slug,
+                "url": booklist_url(booklist.slug),
+                "grade": booklist.grade,
+                "classLabel": class_label(booklist.grade),
+                "academicYear": booklist.academic_year,
+                "items": len(lines),
+                "totals": totals(lines),
+            }
+        )
         count += 1
     return {"schools": [{"name": name, "booklists": lists} for name, lists in schools.items()], "count": count}
 
@@ -156,25 +177,50 @@ def find_booklists(session: Session, q: str = "", grade: int | None = None) -> d
 
 def item_counts() -> Any:
     """A subquery: each list's number of items."""
-    return (select(BooklistItem.booklist_id.label("key"), func.count(BooklistItem.id).label("total"))
-            .group_by(BooklistItem.booklist_id).subquery())
+    return (
+        select(BooklistItem.booklist_id.label("key"), func.count(BooklistItem.id).label("total"))
+        .group_by(BooklistItem.booklist_id)
+        .subquery()
+    )
 
 
 def booklist_rows() -> Select:
     counted = item_counts()
-    return (select(Booklist.id, Booklist.slug, Booklist.school, Booklist.grade, Booklist.academic_year,
-                   Booklist.published, Booklist.updated_at, func.coalesce(counted.c.total, 0).label("items"))
-            .outerjoin(counted, counted.c.key == Booklist.id))
+    return select(
+        Booklist.id,
+        Booklist.slug,
+        Booklist.school,
+        Booklist.grade,
+        Booklist.academic_year,
+        Booklist.published,
+        Booklist.updated_at,
+        func.coalesce(counted.c.total, 0).label("items"),
+    ).outerjoin(counted, counted.c.key == Booklist.id)
 
 
 def booklist_record(r: Row) -> dict:
-    return {"id": r.id, "slug": r.slug, "school": r.school, "grade": r.grade, "academicYear": r.academic_year,
-            "items": int(r.items), "published": r.published, "url": booklist_url(r.slug)}
+    return {
+        "id": r.id,
+        "slug": r.slug,
+        "school": r.school,
+        "grade": r.grade,
+        "academicYear": r.academic_year,
+        "items": int(r.items),
+        "published": r.published,
+        "url": booklist_url(r.slug),
+    }
 
 
 def booklist_export(r: Row) -> dict:
-    return {"id": r.id, "school": r.school, "class": r.grade, "academicYear": r.academic_year, "items": int(r.items),
-            "published": r.published, "address": booklist_url(r.slug)}
+    return {
+        "id": r.id,
+        "school": r.school,
+        "class": r.grade,
+        "academicYear": r.academic_year,
+        "items": int(r.items),
+        "published": r.published,
+        "address": booklist_url(r.slug),
+    }
 
 
 BOOKLISTS = AdminList(
@@ -183,13 +229,19 @@ BOOKLISTS = AdminList(
     record=booklist_record,
     csv_record=booklist_export,
     key=Booklist.id,
-    sorts={"id": Booklist.id, "school": func.lower(Booklist.school), "grade": Booklist.grade,
-           "academicYear": Booklist.academic_year, # the figure's label in booklist_rows(): its subquery is built per statement
-           "items": literal_column("items"),
-           "published": Booklist.published},
+    sorts={
+        "id": Booklist.id,
+        "school": func.lower(Booklist.school),
+        "grade": Booklist.grade,
+        "academicYear": Booklist.academic_year,  # the figure's label in booklist_rows(): its subquery is built per statement
+        "items": literal_column("items"),
+        "published": Booklist.published,
+    },
     search=(Booklist.school,),
     default_order=(func.lower(Booklist.school), Booklist.grade),
-    filters={"grade": Filter(whole_number(CLASSES[0], CLASSES[-1]), lambda grade: Booklist.grade == grade),
-             "published": is_flag(Booklist.published)},
+    filters={
+        "grade": Filter(whole_number(CLASSES[0], CLASSES[-1]), lambda grade: Booklist.grade == grade),
+        "published": is_flag(Booklist.published),
+    },
     summary="School booklists with their number of items (filters: grade, published)",
 )

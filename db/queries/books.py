@@ -1,5 +1,6 @@
 """The Student Books home page / (Product.shop and content shop "books"): school, college and
 story books from the catalogue."""
+
 from __future__ import annotations
 
 from functools import partial

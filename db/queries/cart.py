@@ -1,4 +1,5 @@
 """The cart a first-time visitor starts with in demo mode (SPEC.md §3: three items at 250, qty 1)."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -25,6 +26,12 @@ def demo_cart(session: Session) -> list[dict]:
     )
     chosen = [p for p in candidates if sale_price(p) == DEMO_PRICE][:DEMO_ITEMS]
     return [
-        {"id": str(p.id), "name": p.title, "price": float(DEMO_PRICE), "imgUrl": media_url(p.images[0] if p.images else None), "qty": 1}
+        {
+            "id": str(p.id),
+            "name": p.title,
+            "price": float(DEMO_PRICE),
+            "imgUrl": media_url(p.images[0] if p.images else None),
+            "qty": 1,
+        }
         for p in chosen
     ]

@@ -3,6 +3,7 @@
 Each reader takes the content `shop` key ("grocery1", "gift", ...) and, where a shop has several
 of a kind, the `slot`; records come in their `position` order and leave shaped as SPEC.md §3 says.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -159,10 +160,16 @@ def offer_products(session: Session, shop: str, slot: str) -> list[dict]:
 
 # A tile with its category's name and slug.
 SHOWCASE = _in_shop(
-    select(ShowcaseCategory.title, ShowcaseCategory.subtitle, ShowcaseCategory.image, ShowcaseCategory.category_id,
-           Category.name.label("category"), Category.slug.label("category_slug"))
-    .join(Category, Category.id == ShowcaseCategory.category_id),
-    ShowcaseCategory, slotted=True,
+    select(
+        ShowcaseCategory.title,
+        ShowcaseCategory.subtitle,
+        ShowcaseCategory.image,
+        ShowcaseCategory.category_id,
+        Category.name.label("category"),
+        Category.slug.label("category_slug"),
+    ).join(Category, Category.id == ShowcaseCategory.category_id),
+    ShowcaseCategory,
+    slotted=True,
 )
 
 # Each asked category's published products and biggest discount, its direct children's included
@@ -170,10 +177,12 @@ SHOWCASE = _in_shop(
 # database keeps (db/models/counts.py), a few rows per category whatever the catalogue's size.
 _ASKED = bindparam("categories", expanding=True)
 _OWNED = union_all(
-    select(CategoryCount.category_id.label("owner"), CategoryCount.discount, CategoryCount.products)
-    .where(CategoryCount.category_id.in_(_ASKED)),
+    select(CategoryCount.category_id.label("owner"), CategoryCount.discount, CategoryCount.products).where(
+        CategoryCount.category_id.in_(_ASKED)
+    ),
     select(Category.parent_id.label("owner"), CategoryCount.discount, CategoryCount.products)
-    .join(Category, Category.id == CategoryCount.category_id).where(Category.parent_id.in_(_ASKED)),
+    .join(Category, Category.id == CategoryCount.category_id)
+    .where(Category.parent_id.in_(_ASKED)),
 ).subquery()
 FIGURES = select(
     _OWNED.c.owner, func.sum(_OWNED.c.products), func.max(case((_OWNED.c.products > 0, _OWNED.c.discount)))
@@ -214,8 +223,15 @@ def featured_categories(session: Session, shop: str, slot: str) -> list[dict]:
 
 # A deal with its product's id, title and whether it is on sale, and its brand's name.
 DEALS = (
-    select(Deal.off, Deal.image, Deal.expires_at, Deal.product_id, Product.title.label("product_title"),
-           Product.published.label("product_published"), Brand.name.label("brand"))
+    select(
+        Deal.off,
+        Deal.image,
+        Deal.expires_at,
+        Deal.product_id,
+        Product.title.label("product_title"),
+        Product.published.label("product_published"),
+        Brand.name.label("brand"),
+    )
     .outerjoin(Product, Product.id == Deal.product_id)
     .outerjoin(Brand, Brand.id == Deal.brand_id)
     .where(Deal.shop == bindparam("shop"), Deal.kind == bindparam("kind"))
@@ -230,6 +246,5 @@ def deals(session: Session, shop: str, kind: str, now: dt.datetime | None = None
     return [
         deal
         for deal in session.connection().execute(DEALS, {"shop": shop, "kind": kind})
-        if (deal.expires_at is None or deal.expires_at > now)
-        and (deal.product_id is None or deal.product_published)
+        if (deal.expires_at is None or deal.expires_at > now) and (deal.product_id is None or deal.product_published)
     ]

@@ -4,6 +4,7 @@ Orders are counted whatever their status, as the dashboard's Sales and Orders ca
 (db/queries/admin.py). The cards cover the last 30 x 24 hours; the chart covers whole calendar days
 (today so far and the 29 before), so the two totals differ by the hours of the oldest day.
 """
+
 from __future__ import annotations
 
 import datetime as dt

@@ -1,5 +1,6 @@
 """The fashion storefronts: "fashion shop 2" product sections and the "fashion store" deals.
 Both sell Product.shop "fashion" and show content of shop "fashion"."""
+
 from __future__ import annotations
 
 import datetime as dt

@@ -1,4 +1,5 @@
 """The furniture storefront (Product.shop and content shop "furniture")."""
+
 from __future__ import annotations
 
 from functools import partial

@@ -1,4 +1,5 @@
 """The gadget store (Product.shop and content shop "gadget")."""
+
 from __future__ import annotations
 
 from functools import partial

@@ -1,4 +1,5 @@
 """The gift shop (Product.shop and content shop "gift")."""
+
 from __future__ import annotations
 
 from functools import partial

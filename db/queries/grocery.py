@@ -1,5 +1,6 @@
 """The three grocery storefronts. They sell the same goods (Product.shop "grocery") and each has
 its own content (shop "grocery1", "grocery2", "grocery3")."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -55,11 +56,15 @@ class Grocery2Section:
 
 
 GROCERY2_SECTIONS: dict[str, Grocery2Section] = {
-    "section4": Grocery2Section("Fresh Vegetables", "Picked this week from local farms",
-                                Section(SHOP, "top_rated", 9, categories=("vegetables",))),
+    "section4": Grocery2Section(
+        "Fresh Vegetables",
+        "Picked this week from local farms",
+        Section(SHOP, "top_rated", 9, categories=("vegetables",)),
+    ),
     "section5": Grocery2Section("Top Rated", "What our customers like best", Section(SHOP, "top_rated", 12)),
-    "section7": Grocery2Section("Best Deals", "The biggest discounts of the day",
-                                Section(SHOP, "biggest_discount", 9, only=("on_sale",))),
+    "section7": Grocery2Section(
+        "Best Deals", "The biggest discounts of the day", Section(SHOP, "biggest_discount", 9, only=("on_sale",))
+    ),
     "section8": Grocery2Section("New Arrivals", "Just in on our shelves", Section(SHOP, "newest", 9)),
 }
 

@@ -1,4 +1,5 @@
 """The health & beauty storefront (Product.shop and content shop "healthbeauty")."""
+
 from __future__ import annotations
 
 from functools import partial

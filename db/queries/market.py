@@ -1,5 +1,6 @@
 """The market storefront /market-1 (Product.shop and content shop "market"): one function per
 /api/market-1/ list of SPEC.md §7, and the page's props built from the same functions."""
+
 from __future__ import annotations
 
 from functools import lru_cache, partial
@@ -111,22 +112,37 @@ def _names_statement(kinds: tuple[str, ...], slugs: tuple[str, ...]) -> Select:
     """(kind, slug, name) of every asked kind and category (a slug reaching its children), the
     name with the most published market products first, then by name."""
     root = Category.__table__.alias("root")
-    reach = (select(Category.id, root.c.slug).join(root, or_(Category.id == root.c.id, Category.parent_id == root.c.id))
-             .where(root.c.slug.in_(slugs)).subquery())
+    reach = (
+        select(Category.id, root.c.slug)
+        .join(root, or_(Category.id == root.c.id, Category.parent_id == root.c.id))
+        .where(root.c.slug.in_(slugs))
+        .subquery()
+    )
     counted = []
     for kind in kinds:
         name, join_on = NAMES[kind]
         counted.append(
-            select(literal_column(f"'{kind}'").label("kind"), reach.c.slug, name.label("name"), func.count(Product.id).label("n"))
-            .select_from(Product).join(reach, reach.c.id == Product.category_id).join(*join_on)
+            select(
+                literal_column(f"'{kind}'").label("kind"),
+                reach.c.slug,
+                name.label("name"),
+                func.count(Product.id).label("n"),
+            )
+            .select_from(Product)
+            .join(reach, reach.c.id == Product.category_id)
+            .join(*join_on)
             .where(Product.published == true(), Product.shop == SHOP)
             .group_by(reach.c.slug, name)
         )
     names = (counted[0] if len(counted) == 1 else union_all(*counted)).subquery()
-    return select(names.c.kind, names.c.slug, names.c.name).order_by(names.c.kind, names.c.slug, names.c.n.desc(), names.c.name)
+    return select(names.c.kind, names.c.slug, names.c.name).order_by(
+        names.c.kind, names.c.slug, names.c.n.desc(), names.c.name
+    )
 
 
-def category_names(session: Session, kinds: tuple[str, ...], slugs: tuple[str, ...]) -> dict[tuple[str, str], list[str]]:
+def category_names(
+    session: Session, kinds: tuple[str, ...], slugs: tuple[str, ...]
+) -> dict[tuple[str, str], list[str]]:
     """{(kind, slug): up to NAMES_SIZE names} for every asked kind ("brands", "shops") and category."""
     found: dict[tuple[str, str], list[str]] = {(kind, slug): [] for kind in kinds for slug in slugs}
     for kind, slug, name in session.connection().execute(_names_statement(kinds, slugs)):

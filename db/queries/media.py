@@ -1,4 +1,5 @@
 """Media paths: the database stores paths relative to the media folder; clients get URLs."""
+
 from __future__ import annotations
 
 _base = "/media/"

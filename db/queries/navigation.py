@@ -1,4 +1,5 @@
 """A shop's side navigation: labelled groups of items, children nested up to two levels."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -15,8 +16,15 @@ MAX_DEPTH = 2
 # Every group of a shop with its items (a group without items too), groups and items each in
 # display order.
 NAVIGATION = (
-    select(NavigationGroup.id.label("group_id"), NavigationGroup.label, NavigationItem.id, NavigationItem.parent_id,
-           NavigationItem.icon, NavigationItem.title, NavigationItem.href)
+    select(
+        NavigationGroup.id.label("group_id"),
+        NavigationGroup.label,
+        NavigationItem.id,
+        NavigationItem.parent_id,
+        NavigationItem.icon,
+        NavigationItem.title,
+        NavigationItem.href,
+    )
     .outerjoin(NavigationItem, NavigationItem.group_id == NavigationGroup.id)
     .where(NavigationGroup.shop == bindparam("shop"))
     .order_by(NavigationGroup.position, NavigationGroup.id, NavigationItem.position, NavigationItem.id)
@@ -43,4 +51,6 @@ def navigation_for(session: Session, shop: str) -> list[dict]:
             record["child"] = [item(child, depth + 1) for child in below[row.id]]
         return record
 
-    return [{"category": label, "categoryItem": [item(row, 0) for row in top[group]]} for group, label in labels.items()]
+    return [
+        {"category": label, "categoryItem": [item(row, 0) for row in top[group]]} for group, label in labels.items()
+    ]

@@ -1,5 +1,6 @@
 """Everything a product page shows: the product (and a book's details), its gallery, its published
 reviews, and the "frequently bought together" and "related products" lists."""
+
 from __future__ import annotations
 
 from sqlalchemy import select
@@ -16,13 +17,21 @@ REVIEWS_SHOWN = 20
 
 def product_reviews(session: Session, product_id: int) -> list[dict]:
     query = (
-        select(Review).options(joinedload(Review.customer))
+        select(Review)
+        .options(joinedload(Review.customer))
         .where(Review.product_id == product_id, Review.published.is_(True))
-        .order_by(Review.created_at.desc(), Review.id.desc()).limit(REVIEWS_SHOWN)
+        .order_by(Review.created_at.desc(), Review.id.desc())
+        .limit(REVIEWS_SHOWN)
     )
     return [
-        {"id": r.id, "rating": r.rating, "comment": r.comment, "customer": r.customer.name,
-         "image": media_url(r.customer.image), "date": r.created_at.date().isoformat()}
+        {
+            "id": r.id,
+            "rating": r.rating,
+            "comment": r.comment,
+            "customer": r.customer.name,
+            "image": media_url(r.customer.image),
+            "date": r.created_at.date().isoformat(),
+        }
         for r in session.scalars(query)
     ]
 
@@ -31,12 +40,14 @@ def product_page(session: Session, product_id: int) -> dict:
     """Raises UnknownProduct for an unknown or unpublished id."""
     product = published_product(session, product_id)
     card = product_card(product)
-    card.update({
-        "description": product.description,
-        "brand": product.brand.name if product.brand else None,
-        "shopName": product.seller.shop_name if product.seller else "Student Books",
-        "categorySlug": product.category.slug,
-    })
+    card.update(
+        {
+            "description": product.description,
+            "brand": product.brand.name if product.brand else None,
+            "shopName": product.seller.shop_name if product.seller else "Student Books",
+            "categorySlug": product.category.slug,
+        }
+    )
     if product.book is not None:
         card["book"] = book_details(product.book)
     return {

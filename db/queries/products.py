@@ -1,4 +1,5 @@
 """Product records as storefront cards, and the orders shops show them in."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -17,9 +18,22 @@ CARD_LOADING = (joinedload(Product.category), joinedload(Product.book))
 # The same as plain columns, for the storefront sections (db/queries/sections.py): no ORM object
 # is built on a page's hot path. `book_id` is set for a book.
 CARD_COLUMNS = (
-    Product.id, Product.slug, Product.title, Product.price, Product.discount, Product.rating, Product.review_count,
-    Product.images, Category.name.label("category"), Product.unit, Product.stock, Product.author, Product.status,
-    Product.colors, Book.isbn, Book.product_id.label("book_id"),
+    Product.id,
+    Product.slug,
+    Product.title,
+    Product.price,
+    Product.discount,
+    Product.rating,
+    Product.review_count,
+    Product.images,
+    Category.name.label("category"),
+    Product.unit,
+    Product.stock,
+    Product.author,
+    Product.status,
+    Product.colors,
+    Book.isbn,
+    Book.product_id.label("book_id"),
 )
 
 # The authors of many books at once, in each book's cover order.

@@ -12,6 +12,7 @@ counted under every OTHER chosen filter (a visitor who chose "Paperback" still s
 hardcovers there are): with no filter chosen, every facet counts the results' own rows; a chosen
 filter's facet counts the rows found without it.
 """
+
 from __future__ import annotations
 
 import re
@@ -67,7 +68,13 @@ def isbn_match(term: str):
 
 
 def _paged(cards: list[dict], total: int, page: int, per_page: int) -> dict:
-    return {"products": cards, "total": total, "page": page, "perPage": per_page, "pages": max(1, -(-total // per_page))}
+    return {
+        "products": cards,
+        "total": total,
+        "page": page,
+        "perPage": per_page,
+        "pages": max(1, -(-total // per_page)),
+    }
 
 
 def level_condition(value: str):
@@ -84,8 +91,11 @@ def conditions(request: SearchRequest, leave_out: str | None = None) -> list[Any
     where: list[Any] = []
     if "category" in chosen:
         parent = select(Category.id).where(Category.slug == request.category).scalar_subquery()
-        where.append(Product.category_id.in_(
-            select(Category.id).where(or_(Category.slug == request.category, Category.parent_id == parent))))
+        where.append(
+            Product.category_id.in_(
+                select(Category.id).where(or_(Category.slug == request.category, Category.parent_id == parent))
+            )
+        )
     if "price" in chosen:
         if request.min_price is not None:
             where.append(sale_price_sql() >= request.min_price)
@@ -94,8 +104,13 @@ def conditions(request: SearchRequest, leave_out: str | None = None) -> list[Any
     if "min_rating" in chosen:
         where.append(Product.rating >= request.min_rating)
     if "author" in chosen:
-        where.append(Product.id.in_(select(BookAuthor.book_id).join(Author, Author.id == BookAuthor.author_id)
-                                    .where(Author.slug == request.author)))
+        where.append(
+            Product.id.in_(
+                select(BookAuthor.book_id)
+                .join(Author, Author.id == BookAuthor.author_id)
+                .where(Author.slug == request.author)
+            )
+        )
     if "level" in chosen:
         where.append(level_condition(request.level))
     if "format" in chosen:
@@ -152,8 +167,12 @@ def popular_categories(session: Session) -> list[dict]:
     """Popular categories to offer when nothing matched: from the counts the database keeps."""
     total = func.sum(CategoryCount.products)
     rows_ = session.execute(
-        select(Category.name, total).join(CategoryCount, CategoryCount.category_id == Category.id)
-        .group_by(Category.name).having(total > 0).order_by(total.desc(), Category.name).limit(SUGGESTED_CATEGORIES)
+        select(Category.name, total)
+        .join(CategoryCount, CategoryCount.category_id == Category.id)
+        .group_by(Category.name)
+        .having(total > 0)
+        .order_by(total.desc(), Category.name)
+        .limit(SUGGESTED_CATEGORIES)
     )
     return [{"term": name, "count": int(count)} for name, count in rows_]
 
@@ -168,8 +187,16 @@ def listed_page(session: Session, result: Found, request: SearchRequest, best=No
     """One page of the found rows, in the request's order, as cards; `more` when the read was capped."""
     listed = ordered(result, request.sort, best)
     start = (request.page - 1) * request.per_page
-    return {**_paged(cards_by_id(session, [row.id for row in listed[start:start + request.per_page]]), len(listed),
-                     request.page, request.per_page), "more": result.more, "sort": request.sort}
+    return {
+        **_paged(
+            cards_by_id(session, [row.id for row in listed[start : start + request.per_page]]),
+            len(listed),
+            request.page,
+            request.per_page,
+        ),
+        "more": result.more,
+        "sort": request.sort,
+    }
 
 
 def faceted(session: Session, request: SearchRequest, result: Found, finds, subjects: bool = False) -> dict:

@@ -1,5 +1,6 @@
 """The back office's list of search synonyms: one row per pair (db/admin/search_synonyms.py keeps
 each pair as two rows, one each way), searched, sorted and paged in SQL."""
+
 from __future__ import annotations
 
 from sqlalchemy import Row, Select, and_, or_, select

@@ -2,6 +2,7 @@
 
 Both answer a general list without a product, and a list for one product when given its id.
 """
+
 from __future__ import annotations
 
 from sqlalchemy import Select, bindparam, func, select, true
@@ -44,7 +45,9 @@ def _bought_in(orders: Select, exclude: bool = False) -> Select:
 
 
 # What else a product's orders held, most shared orders first.
-BOUGHT_WITH = _bought_in(select(OrderLine.order_id).where(OrderLine.product_id == bindparam("product_id")), exclude=True)
+BOUGHT_WITH = _bought_in(
+    select(OrderLine.order_id).where(OrderLine.product_id == bindparam("product_id")), exclude=True
+)
 # The products most often bought together with something else.
 BOUGHT_TOGETHER = _bought_in(
     select(OrderLine.order_id).group_by(OrderLine.order_id).having(func.count(func.distinct(OrderLine.product_id)) > 1)
@@ -71,8 +74,13 @@ def related_products(session: Session, product_id: int | None = None) -> list[di
     product = published_product(session, product_id)
     # Its category first, then the rest of its shop if the category is small: two narrow reads
     # (each along an index) rather than one sort of the whole shop by "same category first".
-    found = cards_of(session, {
-        "category": Section(None, "top_rated", RELATED_SIZE, only=("in_category", "not_product")),
-        "shop": Section(product.shop, "top_rated", RELATED_SIZE, only=("beside_category",)),
-    }, category_id=product.category_id, product_id=product.id)
+    found = cards_of(
+        session,
+        {
+            "category": Section(None, "top_rated", RELATED_SIZE, only=("in_category", "not_product")),
+            "shop": Section(product.shop, "top_rated", RELATED_SIZE, only=("beside_category",)),
+        },
+        category_id=product.category_id,
+        product_id=product.id,
+    )
     return (found["category"] + found["shop"])[:RELATED_SIZE]

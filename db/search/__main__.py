@@ -1,5 +1,6 @@
 """`python -m db.search rebuild [URL]`: index the whole catalogue anew (after restoring data by
 hand, say); the shop keeps the index in step by itself otherwise. Reads DATABASE_URL by default."""
+
 from __future__ import annotations
 
 import sys

@@ -2,6 +2,7 @@
 (the authors' facet) or a misspelt word's few hundred neighbours (terms.py) are not a few hundred
 placeholders for the driver to convert and the database to parse in every query (a typo's
 corrections: 3.6 ms on PostgreSQL that way, 1.1 ms as one JSON list)."""
+
 from __future__ import annotations
 
 import json

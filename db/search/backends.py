@@ -11,6 +11,7 @@ products: 15 ms for "class" alone). Which fields a match is in is a cheap questi
 Nor does either read every match to keep the first few (`first_rows`): FTS5 reads a word's matches
 in order and stops at the limit; PostgreSQL reads a slice of the catalogue at a time (tsvector.py).
 """
+
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -75,8 +76,9 @@ class Backend:
         """(product_id) of the indexed products the plan matches within these fields."""
         return self.matched(fields, bindparam(WORDS, self.expression(plan, fields), unique=True))
 
-    def first_rows(self, fields: Sequence[str], limit: int, read: Callable[[FromClause], Select],
-                   words: BindParameter) -> Select:
+    def first_rows(
+        self, fields: Sequence[str], limit: int, read: Callable[[FromClause], Select], words: BindParameter
+    ) -> Select:
         """`read(matched)`, a select of rows from the matches (product_id) of the words in these
         fields, as a statement that answers its first `limit` rows in about the index's order
         and reads no further matches than those (and the ones `read` leaves out). FTS5 drives a
@@ -88,8 +90,9 @@ class Backend:
         first ones, read no further than that."""
         return self.first_rows(fields, limit, lambda matched: select(matched.c.product_id), words).subquery("first")
 
-    def narrowest(self, connection: Connection, plan: Plan, tiers: Sequence[Sequence[str]],
-                  ids: Sequence[int]) -> dict[int, int]:
+    def narrowest(
+        self, connection: Connection, plan: Plan, tiers: Sequence[Sequence[str]], ids: Sequence[int]
+    ) -> dict[int, int]:
         """{product id: n} for those of these products the plan matches within the fields of
         tiers[n] and of no narrower tier (each tier's fields hold the previous one's)."""
         raise NotImplementedError
@@ -110,5 +113,7 @@ def every(ids: Iterable[int], size: int = 500):
 def is_index_object(name: str | None) -> bool:
     """Tables and indexes the backends make that the models do not describe (FTS5's shadow tables
     among them): schema comparisons leave them out."""
-    return bool(name) and (name.startswith(("product_fts", "product_title_fts")) or name in (
-        "product_search", "ix_product_search_document", "ix_product_search_title", "ix_search_term_trigram"))
+    return bool(name) and (
+        name.startswith(("product_fts", "product_title_fts"))
+        or name in ("product_search", "ix_product_search_document", "ix_product_search_title", "ix_search_term_trigram")
+    )

@@ -1,4 +1,5 @@
 """The search back end of a database: SQLite's FTS5 or PostgreSQL's tsvector."""
+
 from __future__ import annotations
 
 from db.search.backends import Backend

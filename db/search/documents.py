@@ -11,6 +11,7 @@ ones through the same index. The words of the first three fields also make the v
 (`search_term`) that typo tolerance and "did you mean" look words up in; descriptions stay out of
 it, so a suggestion is always a word of a title, a name or a category.
 """
+
 from __future__ import annotations
 
 import re
@@ -60,9 +61,19 @@ def documents_query(product_ids: Iterable[int] | None = None) -> Select:
     """The text of products (of these ids, or all), one row per product."""
     query = (
         select(
-            Product.id, Product.title, Product.author, Product.description,
-            Book.series, Book.subject, Book.publisher, Book.format, Book.level_kind, Book.level_from,
-            Category.name.label("category"), Parent.name.label("parent"), Brand.name.label("brand"),
+            Product.id,
+            Product.title,
+            Product.author,
+            Product.description,
+            Book.series,
+            Book.subject,
+            Book.publisher,
+            Book.format,
+            Book.level_kind,
+            Book.level_from,
+            Category.name.label("category"),
+            Parent.name.label("parent"),
+            Brand.name.label("brand"),
         )
         .join(Category, Category.id == Product.category_id)
         .outerjoin(Parent, Parent.id == Category.parent_id)

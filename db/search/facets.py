@@ -3,6 +3,7 @@
 OTHER chosen filter (search.py hands each facet its tally). Only the authors and the categories'
 names need the database: a book's credits are not in the row.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
@@ -68,9 +69,16 @@ class Tally:
         formats, subjects = Counter(column["format"]), Counter(column["subject"])
         formats.pop(None, None)
         subjects.pop(None, None)
-        return cls(ids=list(column["id"]), categories=Counter(column["category_id"]), levels=levels, formats=formats,
-                   subjects=subjects, sales=sorted(column["sale"]), ratings=sorted(column["rating"]),
-                   in_stock=sum(1 for stock in column["stock"] if stock > 0))
+        return cls(
+            ids=list(column["id"]),
+            categories=Counter(column["category_id"]),
+            levels=levels,
+            formats=formats,
+            subjects=subjects,
+            sales=sorted(column["sale"]),
+            ratings=sorted(column["rating"]),
+            in_stock=sum(1 for stock in column["stock"] if stock > 0),
+        )
 
 
 def categories(session: Session, tally: Tally) -> list[dict]:
@@ -78,8 +86,13 @@ def categories(session: Session, tally: Tally) -> list[dict]:
     connection = session.connection()
     # The ids as one parameter (among): the same statement for any number of categories, which
     # PostgreSQL keeps prepared instead of planning a new one for each.
-    named = connection.execute(select(Category.id, Category.slug, Category.name)
-                               .where(among(Category.id, counts, connection.dialect.name))) if counts else []
+    named = (
+        connection.execute(
+            select(Category.id, Category.slug, Category.name).where(among(Category.id, counts, connection.dialect.name))
+        )
+        if counts
+        else []
+    )
     facet = [{"slug": slug, "name": name, "count": counts[category_id]} for category_id, slug, name in named]
     return sorted(facet, key=lambda c: (-c["count"], c["name"]))
 
@@ -93,17 +106,28 @@ def authors(session: Session, tally: Tally, chosen: str | None) -> list[dict]:
         credited = []
     else:
         credited = connection.execute(
-            select(Author.slug, Author.name, func.count()).join(BookAuthor, BookAuthor.author_id == Author.id)
-            .where(among(BookAuthor.book_id, ids, dialect)).group_by(Author.slug, Author.name)
-            .order_by(func.count().desc(), Author.name).limit(TOP_AUTHORS)
+            select(Author.slug, Author.name, func.count())
+            .join(BookAuthor, BookAuthor.author_id == Author.id)
+            .where(among(BookAuthor.book_id, ids, dialect))
+            .group_by(Author.slug, Author.name)
+            .order_by(func.count().desc(), Author.name)
+            .limit(TOP_AUTHORS)
         ).all()
     facet = [{"slug": slug, "name": name, "count": count} for slug, name, count in credited]
     if chosen and all(row["slug"] != chosen for row in facet):
         # Below the top ten, the visitor's choice still shows (checked): its count is the results'.
         name = connection.scalar(select(Author.name).where(Author.slug == chosen))
         if name is not None:
-            count = connection.scalar(select(func.count()).select_from(BookAuthor).join(Author, Author.id == BookAuthor.author_id)
-                                   .where(Author.slug == chosen, among(BookAuthor.book_id, ids, dialect))) if ids else 0
+            count = (
+                connection.scalar(
+                    select(func.count())
+                    .select_from(BookAuthor)
+                    .join(Author, Author.id == BookAuthor.author_id)
+                    .where(Author.slug == chosen, among(BookAuthor.book_id, ids, dialect))
+                )
+                if ids
+                else 0
+            )
             facet.append({"slug": chosen, "name": name, "count": count})
     return facet
 
@@ -112,9 +136,14 @@ def level_choices(tally: Tally, chosen: str | None) -> list[dict]:
     """Class 1-12, College and Story books, in that order, those with matches."""
     counts = tally.levels
     return [
-        {"value": value, "label": f"Class {n}" if kind == "class" else LEVEL_LABELS[kind], "count": counts.get((kind, n), 0)}
+        {
+            "value": value,
+            "label": f"Class {n}" if kind == "class" else LEVEL_LABELS[kind],
+            "count": counts.get((kind, n), 0),
+        }
         # The visitor's choice stays on the list (checked, with 0) when the other filters leave none of it.
-        for value, (kind, n) in LEVELS.items() if counts.get((kind, n)) or value == chosen
+        for value, (kind, n) in LEVELS.items()
+        if counts.get((kind, n)) or value == chosen
     ]
 
 
@@ -130,11 +159,17 @@ def prices(tally: Tally) -> list[dict]:
     sales = tally.sales
 
     def inside(low, high) -> int:  # bounds included
-        return (len(sales) if high is None else bisect_right(sales, high)) - (0 if low is None else bisect_left(sales, low))
+        return (len(sales) if high is None else bisect_right(sales, high)) - (
+            0 if low is None else bisect_left(sales, low)
+        )
 
     return [
-        {"label": label, "min": None if low is None else float(low), "max": None if high is None else float(high),
-         "count": inside(low, high)}
+        {
+            "label": label,
+            "min": None if low is None else float(low),
+            "max": None if high is None else float(high),
+            "count": inside(low, high),
+        }
         for label, low, high in PRICE_RANGES
     ]
 

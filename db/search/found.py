@@ -12,6 +12,7 @@ CAP + 1 matches are read in the index's order (`more` then says there were more)
 matches, so the best tiers are never crowded out. Filters are part of the query that reads them,
 so a filter still finds what it asks for beyond the first CAP.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -39,12 +40,21 @@ def sale_price_sql():
 # What the order and the facets read: one narrow row per product (its book's columns or None).
 # Prices and ratings are only compared and sorted: read as floats (cast in SQL), not made Decimals row by row.
 COLUMNS = (
-    Product.id, Product.category_id, cast(sale_price_sql(), Float).label("sale"),
-    cast(Product.rating, Float).label("rating"), Product.review_count, Product.units_sold, Product.stock,
+    Product.id,
+    Product.category_id,
+    cast(sale_price_sql(), Float).label("sale"),
+    cast(Product.rating, Float).label("rating"),
+    Product.review_count,
+    Product.units_sold,
+    Product.stock,
     # Only sorted: as ISO text (as SQLite stores it; PostgreSQL's text of one time zone sorts as
     # the times do), not made a datetime row by row (0.3 ms for 500 rows on PostgreSQL).
-    cast(Product.created_at, String).label("created_at"), Product.featured, Book.format, Book.subject,
-    Book.level_kind, Book.level_from,
+    cast(Product.created_at, String).label("created_at"),
+    Product.featured,
+    Book.format,
+    Book.subject,
+    Book.level_kind,
+    Book.level_from,
 )
 
 
@@ -92,8 +102,12 @@ def reading(dialect: str, matched: bool, fields: Sequence[str], limit: int, cond
     def of(matches: Any) -> Select:
         """The rows of the matched products (or of all products) under the conditions."""
         source = Product if matches is None else matches.join(Product, Product.id == matches.c.product_id)
-        return (select(*COLUMNS, exact.label("exact")).select_from(source).outerjoin(Book, Book.product_id == Product.id)
-                .where(published(dialect), *conditions))
+        return (
+            select(*COLUMNS, exact.label("exact"))
+            .select_from(source)
+            .outerjoin(Book, Book.product_id == Product.id)
+            .where(published(dialect), *conditions)
+        )
 
     if not matched:
         return of(None).limit(limit)
@@ -104,8 +118,9 @@ def reading(dialect: str, matched: bool, fields: Sequence[str], limit: int, cond
 plain_reading = lru_cache(maxsize=32)(reading)
 
 
-def rows(session: Session, conditions: Sequence[Any], limit: int, plan: Plan | None = None,
-         fields: Sequence[str] = FIELDS) -> list[Hit]:
+def rows(
+    session: Session, conditions: Sequence[Any], limit: int, plan: Plan | None = None, fields: Sequence[str] = FIELDS
+) -> list[Hit]:
     """Published products (that the plan matches in these fields) under these conditions, at most
     `limit`, in about the index's order: the database stops reading at the limit."""
     connection = session.connection()

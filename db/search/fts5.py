@@ -1,4 +1,5 @@
 """The search index on SQLite: an FTS5 table of the four fields (db/search/backends.py)."""
+
 from __future__ import annotations
 
 import json
@@ -36,20 +37,31 @@ class Sqlite(Backend):
             yield
 
     def documents(self, connection, ids):
-        rows = connection.execute(text("SELECT rowid, title, authors, tags, body FROM product_fts WHERE rowid IN :ids")
-                                  .bindparams(bindparam("ids", expanding=True)), {"ids": list(ids)})
+        rows = connection.execute(
+            text("SELECT rowid, title, authors, tags, body FROM product_fts WHERE rowid IN :ids").bindparams(
+                bindparam("ids", expanding=True)
+            ),
+            {"ids": list(ids)},
+        )
         return [Document(*row) for row in rows]
 
     def remove(self, connection, ids):
         for table_ in (self.table, self.titles):
-            connection.execute(text(f"DELETE FROM {table_} WHERE rowid IN :ids").bindparams(bindparam("ids", expanding=True)),
-                               {"ids": list(ids)})
+            connection.execute(
+                text(f"DELETE FROM {table_} WHERE rowid IN :ids").bindparams(bindparam("ids", expanding=True)),
+                {"ids": list(ids)},
+            )
 
     def add(self, connection, documents):
         if documents:
             rows = [d.__dict__ for d in documents]
-            connection.execute(text("INSERT INTO product_fts (rowid, title, authors, tags, body) "
-                                    "VALUES (:product_id, :title, :authors, :tags, :body)"), rows)
+            connection.execute(
+                text(
+                    "INSERT INTO product_fts (rowid, title, authors, tags, body) "
+                    "VALUES (:product_id, :title, :authors, :tags, :body)"
+                ),
+                rows,
+            )
             connection.execute(text("INSERT INTO product_title_fts (rowid, title) VALUES (:product_id, :title)"), rows)
 
     @staticmethod
@@ -57,6 +69,7 @@ class Sqlite(Backend):
         """An FTS5 query: a quoted string is a phrase, a `*` after it makes its last word a prefix,
         `{title authors} :` keeps it to those columns. The plan's words are [a-z0-9] only, so
         nothing a shopper types is read as FTS syntax."""
+
         def alternative(alt) -> str:
             return '"' + " ".join(alt.tokens) + '"' + ("*" if alt.prefix else "")
 
@@ -68,7 +81,11 @@ class Sqlite(Backend):
     def matched(self, fields, words):
         searched = self.titles if tuple(fields) == TITLE else self.table
         fts = table(searched, column("rowid"))
-        return select(fts.c.rowid.label("product_id")).where(literal_column(searched).op("MATCH")(words)).subquery("matched")
+        return (
+            select(fts.c.rowid.label("product_id"))
+            .where(literal_column(searched).op("MATCH")(words))
+            .subquery("matched")
+        )
 
     def narrowest(self, connection, plan, tiers, ids):
         found: dict[int, int] = {}
@@ -87,7 +104,9 @@ class Sqlite(Backend):
         # (upwards, "books" in the titles: the whole doclist, 16 ms at a million products).
         union = " UNION ALL ".join(
             f"SELECT * FROM (SELECT rowid FROM product_fts WHERE product_fts MATCH :fts AND rowid BETWEEN {low:d} "
-            f"AND {high:d} AND +rowid IN (SELECT value FROM json_each(:ids)) ORDER BY rowid DESC)" for low, high in id_ranges(ids))
+            f"AND {high:d} AND +rowid IN (SELECT value FROM json_each(:ids)) ORDER BY rowid DESC)"
+            for low, high in id_ranges(ids)
+        )
         rows = connection.execute(text(union), {"fts": self.expression(plan, fields), "ids": json.dumps(list(ids))})
         return {rowid for (rowid,) in rows}
 
@@ -100,7 +119,7 @@ def id_ranges(ids: list[int]) -> list[tuple[int, int]]:
     """Sorted ids as a few (low, high) ranges: split at gaps wider than GAP, the narrowest of
     those gaps closed again until at most RANGES remain."""
     gaps = sorted((b - a, i) for i, (a, b) in enumerate(zip(ids, ids[1:])) if b - a > GAP)
-    cuts = sorted(i for _, i in gaps[-(RANGES - 1):])
+    cuts = sorted(i for _, i in gaps[-(RANGES - 1) :])
     starts = [0, *(i + 1 for i in cuts)]
     ends = [*cuts, len(ids) - 1]
     return [(ids[a], ids[b]) for a, b in zip(starts, ends)]

@@ -7,6 +7,7 @@ request and a rolled-back write leaves the index as it was. Writes the hook cann
 UPDATE/INSERT statements) call `reindex` themselves. `rebuild` fills the index from scratch
 (the migration that creates it, and `python -m db.search rebuild`).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -31,13 +32,21 @@ def _count_terms(connection: Connection, delta: Counter[str]) -> None:
     changes = [{"term": term, "n": n} for term, n in delta.items() if n]
     if not changes:
         return
-    connection.execute(text(
-        "INSERT INTO search_term (term, products) VALUES (:term, :n) "
-        "ON CONFLICT (term) DO UPDATE SET products = search_term.products + excluded.products"), changes)
+    connection.execute(
+        text(
+            "INSERT INTO search_term (term, products) VALUES (:term, :n) "
+            "ON CONFLICT (term) DO UPDATE SET products = search_term.products + excluded.products"
+        ),
+        changes,
+    )
     # Only a word that lost products can have none left.
     for fewer in every(c["term"] for c in changes if c["n"] < 0):
-        connection.execute(text("DELETE FROM search_term WHERE products <= 0 AND term IN :terms")
-                           .bindparams(bindparam("terms", expanding=True)), {"terms": fewer})
+        connection.execute(
+            text("DELETE FROM search_term WHERE products <= 0 AND term IN :terms").bindparams(
+                bindparam("terms", expanding=True)
+            ),
+            {"terms": fewer},
+        )
 
 
 def reindex(connection: Connection, product_ids: Iterable[int]) -> None:
@@ -100,8 +109,11 @@ def _touched_products(session: Session) -> set[int]:
     # A renamed category, author or brand changes the documents of the products that show it.
     if categories:
         children = select(Category.id).where(Category.parent_id.in_(categories))
-        ids.update(session.scalars(select(Product.id).where(
-            Product.category_id.in_(categories) | Product.category_id.in_(children))))
+        ids.update(
+            session.scalars(
+                select(Product.id).where(Product.category_id.in_(categories) | Product.category_id.in_(children))
+            )
+        )
     if authors:
         ids.update(session.scalars(select(BookAuthor.book_id).where(BookAuthor.author_id.in_(authors))))
     if brands:

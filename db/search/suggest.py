@@ -5,6 +5,7 @@ last word (so "phys" already suggests physics books).
 Each group reads a few dozen matches at most, whatever the catalogue's size: the first POOL
 products with the words in their titles (the best sold and rated of them first), else anywhere;
 the authors of the first POOL products with the words anywhere, whose names hold them."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -54,16 +55,21 @@ def statements(dialect: str) -> Statements:
         return select(backend.first(fields, POOL, words_param()).c.product_id)
 
     def best(fields) -> Select:
-        return (select(Product.id, Product.title, Product.price, Product.discount, Product.images)
-                .where(Product.id.in_(pool(fields)), published(dialect))
-                .order_by(Product.units_sold.desc(), Product.rating.desc(), Product.id).limit(TITLES))
+        return (
+            select(Product.id, Product.title, Product.price, Product.discount, Product.images)
+            .where(Product.id.in_(pool(fields)), published(dialect))
+            .order_by(Product.units_sold.desc(), Product.rating.desc(), Product.id)
+            .limit(TITLES)
+        )
 
     # The authors of the pooled published books, the most credited first, and every category in
     # the shop's order: both lists in one statement (each statement is a round trip).
     credited = (
         select(literal(0).label("kind"), Author.name, Author.slug, (-func.count()).label("rank"))
-        .join(BookAuthor, BookAuthor.author_id == Author.id).join(Product, Product.id == BookAuthor.book_id)
-        .where(BookAuthor.book_id.in_(pool(FIELDS)), published(dialect)).group_by(Author.name, Author.slug)
+        .join(BookAuthor, BookAuthor.author_id == Author.id)
+        .join(Product, Product.id == BookAuthor.book_id)
+        .where(BookAuthor.book_id.in_(pool(FIELDS)), published(dialect))
+        .group_by(Author.name, Author.slug)
     )
     listed = select(literal(1), Category.name, null(), Category.level)
     return Statements(best(TITLE), best(FIELDS), union_all(credited, listed).order_by("kind", "rank", "name"))
@@ -81,11 +87,18 @@ def suggest(session: Session, typed: str) -> dict:
     dialect = connection.dialect.name
     backend, statement = backend_for(dialect), statements(dialect)
     anywhere = backend.words_of(read, FIELDS)
-    found = (connection.execute(statement.titled, backend.words_of(read, TITLE)).all()
-             or connection.execute(statement.anywhere, anywhere).all())  # no title has the words
+    found = (
+        connection.execute(statement.titled, backend.words_of(read, TITLE)).all()
+        or connection.execute(statement.anywhere, anywhere).all()
+    )  # no title has the words
     titles = [
-        {"id": row.id, "title": row.title, "url": f"/product/{row.id}", "imgUrl": media_url(row.images[0]) if row.images else None,
-         "price": money(cents(row.price * (100 - row.discount) / 100))}
+        {
+            "id": row.id,
+            "title": row.title,
+            "url": f"/product/{row.id}",
+            "imgUrl": media_url(row.images[0]) if row.images else None,
+            "price": money(cents(row.price * (100 - row.discount) / 100)),
+        }
         for row in found
     ]
     credited, listed = [], []
@@ -93,8 +106,15 @@ def suggest(session: Session, typed: str) -> dict:
         (listed if kind else credited).append((name, slug))
     # The authors of the books found anywhere whose names hold the words (the words may be a title's).
     authors = [{"name": name, "url": author_url(slug)} for name, slug in credited if _named(name, read.words)][:AUTHORS]
-    categories = [{"name": name, "url": search_url(name)} for name, _ in listed if _named(name, read.words)][:CATEGORIES]
+    categories = [{"name": name, "url": search_url(name)} for name, _ in listed if _named(name, read.words)][
+        :CATEGORIES
+    ]
     # Up to eight in all: titles give way to the other groups first.
-    titles = titles[:MOST - len(authors) - len(categories)]
-    return {"query": typed, "titles": titles, "authors": authors, "categories": categories,
-            "count": len(titles) + len(authors) + len(categories)}
+    titles = titles[: MOST - len(authors) - len(categories)]
+    return {
+        "query": typed,
+        "titles": titles,
+        "authors": authors,
+        "categories": categories,
+        "count": len(titles) + len(authors) + len(categories),
+    }

@@ -11,6 +11,7 @@ alternatives (the word itself, its synonyms, its corrections), all groups requir
 - Synonyms (`search_synonym`, edited by administrators) work both ways and may be phrases
   ("sci fi" <-> "science fiction").
 """
+
 from __future__ import annotations
 
 import string
@@ -48,7 +49,6 @@ class Plan:
     groups: list[Group]
     typed: str = ""  # the whole text as typed, folded: what an exact title is
 
-
     @property
     def empty(self) -> bool:
         return not self.groups
@@ -85,8 +85,15 @@ class LookedUp:
 def look_up(connection: Connection, found: list[str]) -> LookedUp:
     """LOOK_UP for these words."""
     pairs = {f"{a} {b}" for a, b in zip(found, found[1:])}
-    rows = connection.execute(LOOK_UP, {"phrases": sorted(set(found) | pairs), "words": sorted(set(found)),
-                                        "start": found[-1], "end": found[-1] + "\x7f"})
+    rows = connection.execute(
+        LOOK_UP,
+        {
+            "phrases": sorted(set(found) | pairs),
+            "words": sorted(set(found)),
+            "start": found[-1],
+            "end": found[-1] + "\x7f",
+        },
+    )
     looked_up = LookedUp({}, set(), False)
     for kind, term, synonym in rows:
         if kind == 0:
@@ -100,9 +107,14 @@ def look_up(connection: Connection, found: list[str]) -> LookedUp:
 
 def corrections(connection: Connection, word: str, limit: int = CORRECTIONS) -> list[str]:
     """Indexed words one edit away from the word, the ones in the most products first."""
-    return list(connection.scalars(
-        select(SearchTerm.term).where(among(SearchTerm.term, sorted(one_edit(word)), connection.dialect.name))
-        .order_by(SearchTerm.products.desc(), SearchTerm.term).limit(limit)))
+    return list(
+        connection.scalars(
+            select(SearchTerm.term)
+            .where(among(SearchTerm.term, sorted(one_edit(word)), connection.dialect.name))
+            .order_by(SearchTerm.products.desc(), SearchTerm.term)
+            .limit(limit)
+        )
+    )
 
 
 def as_prefixes(typed: str) -> Plan:
@@ -170,14 +182,26 @@ def nearest(connection: Connection, word: str) -> str | None:
     if connection.dialect.name == "postgresql":
         # A looser threshold than pg_trgm's 0.3: "phsycs" and "physics" share few trigrams.
         connection.execute(text("SELECT set_config('pg_trgm.similarity_threshold', '0.2', true)"))
-        rows = connection.execute(text(
-            "SELECT term FROM search_term WHERE term % :word ORDER BY similarity(term, :word) DESC, products DESC LIMIT 20"),
-            {"word": word})
+        rows = connection.execute(
+            text(
+                "SELECT term FROM search_term WHERE term % :word ORDER BY similarity(term, :word) DESC, products DESC LIMIT 20"
+            ),
+            {"word": word},
+        )
     else:
-        rows = connection.execute(text(
-            "SELECT term FROM search_term WHERE term >= :start AND term < :end AND length(term) BETWEEN :low AND :high "
-            "ORDER BY products DESC LIMIT :scan"),
-            {"start": word[0], "end": word[0] + "\x7f", "low": len(word) - 2, "high": len(word) + 2, "scan": NEAREST_SCAN})
+        rows = connection.execute(
+            text(
+                "SELECT term FROM search_term WHERE term >= :start AND term < :end AND length(term) BETWEEN :low AND :high "
+                "ORDER BY products DESC LIMIT :scan"
+            ),
+            {
+                "start": word[0],
+                "end": word[0] + "\x7f",
+                "low": len(word) - 2,
+                "high": len(word) + 2,
+                "scan": NEAREST_SCAN,
+            },
+        )
     scored = [(distance(word, term), n, term) for n, (term,) in enumerate(rows)]
     best = min(scored, default=None)
     return best[2] if best and best[0] <= max_distance(word) else None

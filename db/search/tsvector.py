@@ -2,6 +2,7 @@
 and one of the title, each with a GIN index that leads with the row's bucket (the slice of the
 catalogue its product id is in, migration 0017), so the matches can be read a slice at a time
 (db/search/backends.py)."""
+
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -27,8 +28,10 @@ class Postgres(Backend):
 
     name = "postgresql"
     table = "product_search"
-    DOCUMENT = ("setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', authors), 'B')"
-                " || setweight(to_tsvector('english', tags), 'C') || setweight(to_tsvector('english', body), 'D')")
+    DOCUMENT = (
+        "setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', authors), 'B')"
+        " || setweight(to_tsvector('english', tags), 'C') || setweight(to_tsvector('english', body), 'D')"
+    )
     DDL = (
         "CREATE EXTENSION IF NOT EXISTS pg_trgm",
         "CREATE TABLE product_search (product_id INTEGER PRIMARY KEY REFERENCES product (id) ON DELETE CASCADE, "
@@ -44,8 +47,12 @@ class Postgres(Backend):
         # Rows added under a GIN index update it one by one (or through its pending list); an index
         # built afterwards sorts its entries once. Whatever indexes the table has are built again
         # as they were (pg_indexes holds each one's statement), then the planner's statistics.
-        indexes = connection.execute(text("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'product_search' "
-                                          "AND indexname <> 'product_search_pkey'")).all()
+        indexes = connection.execute(
+            text(
+                "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'product_search' "
+                "AND indexname <> 'product_search_pkey'"
+            )
+        ).all()
         for name, _ in indexes:
             connection.execute(text(f'DROP INDEX "{name}"'))
         connection.execute(text("TRUNCATE product_search"))
@@ -57,20 +64,29 @@ class Postgres(Backend):
         connection.execute(text("ANALYZE search_term"))
 
     def documents(self, connection, ids):
-        rows = connection.execute(text("SELECT product_id, title, authors, tags, body FROM product_search "
-                                       "WHERE product_id IN :ids").bindparams(bindparam("ids", expanding=True)),
-                                  {"ids": list(ids)})
+        rows = connection.execute(
+            text(
+                "SELECT product_id, title, authors, tags, body FROM product_search WHERE product_id IN :ids"
+            ).bindparams(bindparam("ids", expanding=True)),
+            {"ids": list(ids)},
+        )
         return [Document(*row) for row in rows]
 
     def remove(self, connection, ids):
-        connection.execute(text("DELETE FROM product_search WHERE product_id IN :ids")
-                           .bindparams(bindparam("ids", expanding=True)), {"ids": list(ids)})
+        connection.execute(
+            text("DELETE FROM product_search WHERE product_id IN :ids").bindparams(bindparam("ids", expanding=True)),
+            {"ids": list(ids)},
+        )
 
     def add(self, connection, documents):
         if documents:
-            connection.execute(text("INSERT INTO product_search (product_id, title, authors, tags, body) "
-                                    "VALUES (:product_id, :title, :authors, :tags, :body)"),
-                               [d.__dict__ for d in documents])
+            connection.execute(
+                text(
+                    "INSERT INTO product_search (product_id, title, authors, tags, body) "
+                    "VALUES (:product_id, :title, :authors, :tags, :body)"
+                ),
+                [d.__dict__ for d in documents],
+            )
 
     @staticmethod
     def expression(plan: Plan, fields: Sequence[str] = FIELDS) -> str:
@@ -114,8 +130,13 @@ class Postgres(Backend):
         # the planner knows how many buckets there are: a series it cannot count is 1,000 rows
         # to it, and a plan that costly is compiled with JIT first, 18 ms.)
         last = select(INDEX.c.bucket).order_by(INDEX.c.product_id.desc()).limit(1).scalar_subquery()
-        matched = (select(INDEX.c.product_id).where(INDEX.c.bucket == buckets.c.n, self._matching(fields, words))
-                   .correlate(buckets).cte("matched", nesting=True).prefix_with("MATERIALIZED"))
+        matched = (
+            select(INDEX.c.product_id)
+            .where(INDEX.c.bucket == buckets.c.n, self._matching(fields, words))
+            .correlate(buckets)
+            .cte("matched", nesting=True)
+            .prefix_with("MATERIALIZED")
+        )
         rows = read(matched).limit(limit).lateral("bucket_rows")
         return select(rows).select_from(buckets).join(rows, true()).where(buckets.c.n <= last).limit(limit)
 
@@ -128,7 +149,9 @@ class Postgres(Backend):
         CTE, as in `first_rows`): the words are rare enough that their postings are few."""
         if limit > FEW:
             return super().first(fields, limit, words)
-        matched = select(INDEX.c.product_id).where(self._matching(fields, words)).cte("matched").prefix_with("MATERIALIZED")
+        matched = (
+            select(INDEX.c.product_id).where(self._matching(fields, words)).cte("matched").prefix_with("MATERIALIZED")
+        )
         probed = select(INDEX).order_by(INDEX.c.product_id).limit(PROBE).subquery("probed")
         found = select(probed.c.product_id).where(self._matching(fields, words, probed)).limit(limit).cte("found")
         # Counted once (an InitPlan): the index's branch is not even started when the probe is enough.
@@ -148,7 +171,11 @@ class Postgres(Backend):
         queries = {f"q{n}": self.expression(plan, fields) for n, fields in enumerate(tiers)}
         parsed = ", ".join(f"to_tsquery('english', :q{n}) AS q{n}" for n in range(len(tiers)))
         tier = " ".join(f"WHEN ts_match_vq(document, q{n}) THEN {n}" for n in range(len(tiers)))
-        rows = connection.execute(text(f"WITH q AS (SELECT {parsed}) SELECT product_id, CASE {tier} END "
-                                       "FROM product_search, q WHERE product_id = ANY(CAST(:ids AS INTEGER[]))"),
-                                  {"ids": written(ids), **queries})  # written out: see among.WrittenIntegers
+        rows = connection.execute(
+            text(
+                f"WITH q AS (SELECT {parsed}) SELECT product_id, CASE {tier} END "
+                "FROM product_search, q WHERE product_id = ANY(CAST(:ids AS INTEGER[]))"
+            ),
+            {"ids": written(ids), **queries},
+        )  # written out: see among.WrittenIntegers
         return {product_id: n for product_id, n in rows if n is not None}

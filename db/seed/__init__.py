@@ -3,6 +3,7 @@
 Every draw comes from a `random.Random` seeded per topic and every date is `now` less an offset, so
 seeding twice with the same `now` writes the same rows and pictures.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -41,10 +42,19 @@ def seed(session: Session, media_dir: Path, *, now: dt.datetime | None = None) -
     sales = build_sales(catalogue.products, people.customers, now)
     register_at_first_order(people.customers, sales.orders)
     shop_content = content.build_content(media, catalogue, now)
-    session.add_all([
-        *people.packages.values(), *people.sellers, *people.customers, *people.payments,
-        *catalogue.all_rows(), *reviews, *sales.orders, *sales.refunds, *shop_content,
-    ])
+    session.add_all(
+        [
+            *people.packages.values(),
+            *people.sellers,
+            *people.customers,
+            *people.payments,
+            *catalogue.all_rows(),
+            *reviews,
+            *sales.orders,
+            *sales.refunds,
+            *shop_content,
+        ]
+    )
     session.flush()
     content.settle(session, shop_content)
 

@@ -4,6 +4,7 @@ for many of them), publisher, edition, year, format, pages, language, level, sub
 Drawn from a generator of its own, so the products' other draws (prices, stock) never move
 when these details change.
 """
+
 from __future__ import annotations
 
 import random
@@ -58,14 +59,54 @@ PUBLISHERS = {
 }
 
 AUTHOR_FIRST = (
-    "Margaret", "Arthur", "Eleanor", "Rohan", "Beatrice", "Julian", "Meera", "Conrad", "Isla",
-    "Vikram", "Harriet", "Tobias", "Anjali", "Edmund", "Lucinda", "Samir", "Rosalind", "Felix",
-    "Celia", "Anand", "Winifred", "Hugo", "Nadia", "Rupert",
+    "Margaret",
+    "Arthur",
+    "Eleanor",
+    "Rohan",
+    "Beatrice",
+    "Julian",
+    "Meera",
+    "Conrad",
+    "Isla",
+    "Vikram",
+    "Harriet",
+    "Tobias",
+    "Anjali",
+    "Edmund",
+    "Lucinda",
+    "Samir",
+    "Rosalind",
+    "Felix",
+    "Celia",
+    "Anand",
+    "Winifred",
+    "Hugo",
+    "Nadia",
+    "Rupert",
 )
 AUTHOR_LAST = (
-    "Whitfield", "Ashcombe", "Mehra", "Penrose", "Calloway", "Banerjee", "Hartley", "Iyer",
-    "Fairbanks", "Lindqvist", "Sterling", "Rao", "Montague", "Okonkwo", "Blackwood", "Desai",
-    "Harrington", "Kapoor", "Winslow", "Thorne", "Chandra", "Ellery",
+    "Whitfield",
+    "Ashcombe",
+    "Mehra",
+    "Penrose",
+    "Calloway",
+    "Banerjee",
+    "Hartley",
+    "Iyer",
+    "Fairbanks",
+    "Lindqvist",
+    "Sterling",
+    "Rao",
+    "Montague",
+    "Okonkwo",
+    "Blackwood",
+    "Desai",
+    "Harrington",
+    "Kapoor",
+    "Winslow",
+    "Thorne",
+    "Chandra",
+    "Ellery",
 )
 # Authors per category: eight books among three authors gives most of them two or three books.
 AUTHORS_PER_CATEGORY = 3
@@ -76,7 +117,12 @@ EDITION_IN_TITLE = re.compile(r"\b(\d+(?:st|nd|rd|th)) Edition\b")
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
 # Language books are written in the language they teach; everything else in English.
 LANGUAGES = ("French", "Spanish", "German", "Hindi", "Sanskrit", "Mandarin")
-SCIENCE_SUBJECTS = (("Physics", "Physics"), ("Chemistry", "Chemistry"), ("Biology", "Biology"), ("Living World", "Biology"))
+SCIENCE_SUBJECTS = (
+    ("Physics", "Physics"),
+    ("Chemistry", "Chemistry"),
+    ("Biology", "Biology"),
+    ("Living World", "Biology"),
+)
 PRACTICE_WORDS = ("Workbook", "Practice", "Lab Manual", "Drills", "Handwriting")
 STORY_AGES = {
     "Children's Stories": ((3, 6), (4, 8), (5, 9)),
@@ -196,19 +242,32 @@ class BookDetails:
         elif leaf == "Fantasy" and n < 3:
             series, volume = FANTASY_SERIES, n + 1
         return BookSpec(
-            isbn=self.isbns.take(publisher), authors=names, publisher=publisher.name,
+            isbn=self.isbns.take(publisher),
+            authors=names,
+            publisher=publisher.name,
             edition=edition.group(1) if edition else r.choice(ORDINALS[:3]),
-            year=r.randint(2014, 2026), format=book_format(r, top, leaf, title, level),
+            year=r.randint(2014, 2026),
+            format=book_format(r, top, leaf, title, level),
             pages=page_count(r, top, leaf),
             language=subject if top == "School Books" and subject in LANGUAGES else "English",
-            level=level, subject=subject, series=series, volume=volume,
+            level=level,
+            subject=subject,
+            series=series,
+            volume=volume,
         )
 
     def bundle(self, leaf: str) -> BookSpec:
         """A boxed set of a college subject's course texts, by the shop's own editors."""
         publisher = PUBLISHERS["College Books"][0]
         return BookSpec(
-            isbn=self.isbns.take(publisher), authors=["Student Books Editors"], publisher=publisher.name,
-            edition="1st", year=2026, format="Paperback", pages=2400, language="English",
-            level=("college", 1, 4), subject=leaf,
+            isbn=self.isbns.take(publisher),
+            authors=["Student Books Editors"],
+            publisher=publisher.name,
+            edition="1st",
+            year=2026,
+            format="Paperback",
+            pages=2400,
+            language="English",
+            level=("college", 1, 4),
+            subject=leaf,
         )

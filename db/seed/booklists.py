@@ -8,6 +8,7 @@ how the "add to cart" buttons leave such a book out and say so. The catalogue's 
 books include one with no stock already; if a reseed ever changed that, an out-of-stock book is
 added to the demo list as optional reading, deliberately.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -46,22 +47,33 @@ def class_books(products: list[Product], grade: int) -> list[Product]:
 
 def story_books(products: list[Product], grade: int) -> list[Product]:
     age = grade + PUPIL_AGE_OFFSET
-    return [p for p in products if _for_sale(p) and p.book.level_kind == "age"
-            and p.book.level_from <= age <= p.book.level_to]
+    return [
+        p
+        for p in products
+        if _for_sale(p) and p.book.level_kind == "age" and p.book.level_from <= age <= p.book.level_to
+    ]
 
 
 def booklist_items(r: random.Random, products: list[Product], school: str, grade: int) -> list[BooklistItem]:
     items = []
     for book in class_books(products, grade):
         workbook = any(word in book.title for word in WORKBOOK_WORDS)
-        items.append(BooklistItem(product=book, quantity=2 if workbook else 1, required=True,
-                                  note="Two copies: one for school, one for home" if workbook else r.choice(REQUIRED_NOTES)))
+        items.append(
+            BooklistItem(
+                product=book,
+                quantity=2 if workbook else 1,
+                required=True,
+                note="Two copies: one for school, one for home" if workbook else r.choice(REQUIRED_NOTES),
+            )
+        )
     stories = story_books(products, grade)
     for book in r.sample(stories, min(STORY_BOOKS_PER_LIST, len(stories))):
         items.append(BooklistItem(product=book, quantity=1, required=False, note=r.choice(STORY_NOTES)))
     if (school, grade) == DEMO_LIST and not any(item.product.stock <= 0 for item in items):
         sold_out = next(p for p in products if _for_sale(p) and p.stock <= 0)
-        items.append(BooklistItem(product=sold_out, quantity=1, required=True, note="Ask at the school library if sold out"))
+        items.append(
+            BooklistItem(product=sold_out, quantity=1, required=True, note="Ask at the school library if sold out")
+        )
     for position, item in enumerate(items):
         item.position = position
     return items
@@ -73,9 +85,16 @@ def build_booklists(products: list[Product], now: dt.datetime) -> list[Booklist]
     for school, grades in SCHOOLS.items():
         for grade in grades:
             made = days_ago(now, r.uniform(5, 60))
-            booklists.append(Booklist(
-                slug=slugify(f"{school} class {grade} {ACADEMIC_YEAR}"), school=school, grade=grade,
-                academic_year=ACADEMIC_YEAR, published=(school, grade) not in UNPUBLISHED,
-                created_at=made, updated_at=made, items=booklist_items(r, products, school, grade),
-            ))
+            booklists.append(
+                Booklist(
+                    slug=slugify(f"{school} class {grade} {ACADEMIC_YEAR}"),
+                    school=school,
+                    grade=grade,
+                    academic_year=ACADEMIC_YEAR,
+                    published=(school, grade) not in UNPUBLISHED,
+                    created_at=made,
+                    updated_at=made,
+                    items=booklist_items(r, products, school, grade),
+                )
+            )
     return booklists

@@ -1,4 +1,5 @@
 """The Student Books store itself: its category tree and ~120 school, college and story books."""
+
 from __future__ import annotations
 
 import random
@@ -12,107 +13,194 @@ from db.seed.specs import CategorySpec, Item
 SHOP = "books"
 
 CATEGORIES = (
-    CategorySpec("School Books", "school", "1f392", (
-        CategorySpec("Mathematics", "school", "1f4d0"),
-        CategorySpec("Science", "school", "1f52c"),
-        CategorySpec("English", "school", "1f4dd"),
-        CategorySpec("History & Geography", "school", "1f30d"),
-        CategorySpec("Languages", "school", "1f524"),
-    )),
-    CategorySpec("College Books", "college", "1f393", (
-        CategorySpec("Engineering", "college", "2699"),
-        CategorySpec("Medicine", "college", "1fa7a"),
-        CategorySpec("Business & Economics", "college", "1f4c8"),
-        CategorySpec("Computer Science", "college", "1f4bb"),
-        CategorySpec("Law", "college", "2696"),
-    )),
-    CategorySpec("Story Books", "story", "1f4da", (
-        CategorySpec("Fiction", "story", "1f4d6"),
-        CategorySpec("Children's Stories", "story", "1f9f8"),
-        CategorySpec("Mystery & Thriller", "story", "1f50d"),
-        CategorySpec("Fantasy", "story", "1f409"),
-        CategorySpec("Classics", "story", "1f3db"),
-    )),
+    CategorySpec(
+        "School Books",
+        "school",
+        "1f392",
+        (
+            CategorySpec("Mathematics", "school", "1f4d0"),
+            CategorySpec("Science", "school", "1f52c"),
+            CategorySpec("English", "school", "1f4dd"),
+            CategorySpec("History & Geography", "school", "1f30d"),
+            CategorySpec("Languages", "school", "1f524"),
+        ),
+    ),
+    CategorySpec(
+        "College Books",
+        "college",
+        "1f393",
+        (
+            CategorySpec("Engineering", "college", "2699"),
+            CategorySpec("Medicine", "college", "1fa7a"),
+            CategorySpec("Business & Economics", "college", "1f4c8"),
+            CategorySpec("Computer Science", "college", "1f4bb"),
+            CategorySpec("Law", "college", "2696"),
+        ),
+    ),
+    CategorySpec(
+        "Story Books",
+        "story",
+        "1f4da",
+        (
+            CategorySpec("Fiction", "story", "1f4d6"),
+            CategorySpec("Children's Stories", "story", "1f9f8"),
+            CategorySpec("Mystery & Thriller", "story", "1f50d"),
+            CategorySpec("Fantasy", "story", "1f409"),
+            CategorySpec("Classics", "story", "1f3db"),
+        ),
+    ),
 )
 
 TITLES: dict[str, tuple[str, ...]] = {
     "Mathematics": (
-        "Class 8 Mathematics Workbook", "Class 6 Mathematics Textbook", "Class 10 Algebra and Geometry",
-        "Class 7 Mental Maths Practice", "Class 9 Mathematics Solved Papers", "Class 5 Fun with Numbers",
-        "Class 12 Calculus Essentials", "Class 11 Statistics and Probability",
+        "Class 8 Mathematics Workbook",
+        "Class 6 Mathematics Textbook",
+        "Class 10 Algebra and Geometry",
+        "Class 7 Mental Maths Practice",
+        "Class 9 Mathematics Solved Papers",
+        "Class 5 Fun with Numbers",
+        "Class 12 Calculus Essentials",
+        "Class 11 Statistics and Probability",
     ),
     "Science": (
-        "Class 8 Science Explorer", "Class 9 Physics Fundamentals", "Class 10 Chemistry Lab Manual",
-        "Class 7 Living World Biology", "Class 6 General Science", "Class 11 Physics Part I",
-        "Class 12 Biology Revision Guide", "Class 5 Our Environment",
+        "Class 8 Science Explorer",
+        "Class 9 Physics Fundamentals",
+        "Class 10 Chemistry Lab Manual",
+        "Class 7 Living World Biology",
+        "Class 6 General Science",
+        "Class 11 Physics Part I",
+        "Class 12 Biology Revision Guide",
+        "Class 5 Our Environment",
     ),
     "English": (
-        "Class 8 English Grammar and Composition", "Class 6 English Reader",
-        "Class 10 English Literature Anthology", "Class 7 Word Power Vocabulary",
-        "Class 9 Essay and Letter Writing", "Class 4 Cursive Handwriting Practice",
-        "Class 12 Riverbend Prose Companion", "Class 11 Creative Writing Workshop",
+        "Class 8 English Grammar and Composition",
+        "Class 6 English Reader",
+        "Class 10 English Literature Anthology",
+        "Class 7 Word Power Vocabulary",
+        "Class 9 Essay and Letter Writing",
+        "Class 4 Cursive Handwriting Practice",
+        "Class 12 Riverbend Prose Companion",
+        "Class 11 Creative Writing Workshop",
     ),
     "History & Geography": (
-        "Class 8 Our Past: Modern History", "Class 7 Physical Geography Atlas",
-        "Class 9 World History Since 1800", "Class 10 Economic Geography", "Class 6 Ancient Civilisations",
-        "Class 11 Maps and Mapwork", "Class 12 Contemporary World Politics", "Class 5 Our Country, Our Earth",
+        "Class 8 Our Past: Modern History",
+        "Class 7 Physical Geography Atlas",
+        "Class 9 World History Since 1800",
+        "Class 10 Economic Geography",
+        "Class 6 Ancient Civilisations",
+        "Class 11 Maps and Mapwork",
+        "Class 12 Contemporary World Politics",
+        "Class 5 Our Country, Our Earth",
     ),
     "Languages": (
-        "Class 8 French for Beginners", "Class 6 Spanish Made Simple", "Class 9 German Grammar Drills",
-        "Class 7 Hindi Vyakaran Practice", "Class 10 Sanskrit Reader", "Class 5 First Steps in Mandarin",
-        "Class 11 Advanced French Comprehension", "Class 12 Spanish Exam Companion",
+        "Class 8 French for Beginners",
+        "Class 6 Spanish Made Simple",
+        "Class 9 German Grammar Drills",
+        "Class 7 Hindi Vyakaran Practice",
+        "Class 10 Sanskrit Reader",
+        "Class 5 First Steps in Mandarin",
+        "Class 11 Advanced French Comprehension",
+        "Class 12 Spanish Exam Companion",
     ),
     "Engineering": (
-        "Engineering Mechanics: Statics and Dynamics", "Fundamentals of Thermodynamics, 5th Edition",
-        "Strength of Materials", "Fluid Mechanics for Engineers", "Electrical Circuit Analysis",
-        "Introduction to Control Systems", "Structural Design in Steel and Concrete",
+        "Engineering Mechanics: Statics and Dynamics",
+        "Fundamentals of Thermodynamics, 5th Edition",
+        "Strength of Materials",
+        "Fluid Mechanics for Engineers",
+        "Electrical Circuit Analysis",
+        "Introduction to Control Systems",
+        "Structural Design in Steel and Concrete",
         "Digital Electronics and Logic Design",
     ),
     "Medicine": (
-        "Principles of Organic Chemistry, 3rd Edition", "Clinical Anatomy Made Easy",
-        "Essentials of Human Physiology", "Pharmacology: A Practical Guide", "Pathology Review, 2nd Edition",
-        "Medical Biochemistry Illustrated", "Microbiology for Health Sciences", "Handbook of Emergency Medicine",
+        "Principles of Organic Chemistry, 3rd Edition",
+        "Clinical Anatomy Made Easy",
+        "Essentials of Human Physiology",
+        "Pharmacology: A Practical Guide",
+        "Pathology Review, 2nd Edition",
+        "Medical Biochemistry Illustrated",
+        "Microbiology for Health Sciences",
+        "Handbook of Emergency Medicine",
     ),
     "Business & Economics": (
-        "Principles of Microeconomics, 4th Edition", "Financial Accounting for Managers",
-        "Marketing Management in Practice", "Introduction to Macroeconomics", "Corporate Finance Essentials",
-        "Business Statistics with Excel", "Organisational Behaviour Today", "International Trade and Policy",
+        "Principles of Microeconomics, 4th Edition",
+        "Financial Accounting for Managers",
+        "Marketing Management in Practice",
+        "Introduction to Macroeconomics",
+        "Corporate Finance Essentials",
+        "Business Statistics with Excel",
+        "Organisational Behaviour Today",
+        "International Trade and Policy",
     ),
     "Computer Science": (
-        "Data Structures and Algorithms in Python", "Introduction to Operating Systems",
-        "Database Systems: Design and Queries", "Computer Networks, 6th Edition",
-        "Discrete Mathematics for Computing", "Software Engineering in Practice",
-        "Machine Learning Foundations", "Compilers and Language Design",
+        "Data Structures and Algorithms in Python",
+        "Introduction to Operating Systems",
+        "Database Systems: Design and Queries",
+        "Computer Networks, 6th Edition",
+        "Discrete Mathematics for Computing",
+        "Software Engineering in Practice",
+        "Machine Learning Foundations",
+        "Compilers and Language Design",
     ),
     "Law": (
-        "Constitutional Law: Cases and Commentary", "Principles of Contract Law", "Criminal Law and Procedure",
-        "Introduction to Jurisprudence", "Law of Torts, 9th Edition", "Company Law Handbook",
-        "Public International Law", "Evidence and Advocacy Skills",
+        "Constitutional Law: Cases and Commentary",
+        "Principles of Contract Law",
+        "Criminal Law and Procedure",
+        "Introduction to Jurisprudence",
+        "Law of Torts, 9th Edition",
+        "Company Law Handbook",
+        "Public International Law",
+        "Evidence and Advocacy Skills",
     ),
     "Fiction": (
-        "The Lantern Keeper of Ashford", "Letters from the Salt Marsh", "A Summer at Willow Creek",
-        "The Tailor of Brightwater", "Rain Over Juniper Street", "The Last Train to Merriton",
-        "Paper Boats and Other Promises", "The Orchard House Years",
+        "The Lantern Keeper of Ashford",
+        "Letters from the Salt Marsh",
+        "A Summer at Willow Creek",
+        "The Tailor of Brightwater",
+        "Rain Over Juniper Street",
+        "The Last Train to Merriton",
+        "Paper Boats and Other Promises",
+        "The Orchard House Years",
     ),
     "Children's Stories": (
-        "Milo and the Moon Balloon", "The Tortoise Who Wanted to Fly", "Pip the Brave Little Lighthouse",
-        "Grandma's Button Box", "The Dragon Who Loved Pancakes", "Luna's Night Garden",
-        "Ten Tiny Penguins", "The Great Treehouse Adventure",
+        "Milo and the Moon Balloon",
+        "The Tortoise Who Wanted to Fly",
+        "Pip the Brave Little Lighthouse",
+        "Grandma's Button Box",
+        "The Dragon Who Loved Pancakes",
+        "Luna's Night Garden",
+        "Ten Tiny Penguins",
+        "The Great Treehouse Adventure",
     ),
     "Mystery & Thriller": (
-        "The Silent Witness of Harrow Lane", "Seven Days in Blackwater", "The Glass Room Murders",
-        "No Footprints in the Snow", "The Cipher at Kingsbridge", "Midnight at the Grand Meridian",
-        "A Deadly Inheritance", "The Vanishing at Lake Orin",
+        "The Silent Witness of Harrow Lane",
+        "Seven Days in Blackwater",
+        "The Glass Room Murders",
+        "No Footprints in the Snow",
+        "The Cipher at Kingsbridge",
+        "Midnight at the Grand Meridian",
+        "A Deadly Inheritance",
+        "The Vanishing at Lake Orin",
     ),
     "Fantasy": (
-        "The Ember Crown", "Song of the Stormborn", "The Cartographer of Lost Realms",
-        "Shadows Over Eldenmoor", "The Thirteenth Gate", "Wings of the Ashen Sky",
-        "The Alchemist's Apprentice", "Queen of the Hollow Wood",
+        "The Ember Crown",
+        "Song of the Stormborn",
+        "The Cartographer of Lost Realms",
+        "Shadows Over Eldenmoor",
+        "The Thirteenth Gate",
+        "Wings of the Ashen Sky",
+        "The Alchemist's Apprentice",
+        "Queen of the Hollow Wood",
     ),
     "Classics": (
-        "The Tenant of Marlowe Hall", "A Voyage to the Southern Isles", "The Vicar of Eastbrook",
-        "Tales of the Old Quarter", "The Merchant's Wife", "Letters of a Country Doctor",
-        "The House on Ravensworth Hill", "A Winter in St. Petersburg",
+        "The Tenant of Marlowe Hall",
+        "A Voyage to the Southern Isles",
+        "The Vicar of Eastbrook",
+        "Tales of the Old Quarter",
+        "The Merchant's Wife",
+        "Letters of a Country Doctor",
+        "The House on Ravensworth Hill",
+        "A Winter in St. Petersburg",
     ),
 }
 
@@ -143,8 +231,7 @@ SCHOOL_SUBJECTS = {"English": "English", "History & Geography": "history and geo
 COLLEGE_SUBJECTS = {"Medicine": "medical", "Business & Economics": "business and economics"}
 STORY_HOOKS: dict[str, tuple[str, ...]] = {
     "Fiction": (
-        "When {name} comes home after twenty years away, an old friendship and a locked diary change "
-        "everything.",
+        "When {name} comes home after twenty years away, an old friendship and a locked diary change everything.",
         "Over one unforgettable summer, {name} learns that the people we lose never quite leave us.",
     ),
     "Children's Stories": (
@@ -189,10 +276,16 @@ def book_item(r: random.Random, details: BookDetails, top: CategorySpec, leaf: C
     low, high = PRICES[top.name]
     book = details(top.name, leaf.name, title)
     return Item(
-        title=title, shop=SHOP, category=leaf.slug, price=price_tag(r, low, high),
-        discount=r.choice(DISCOUNTS), stock=stock_level(r),
-        description=blurb(r, top.name, leaf.name, title), author=", ".join(book.authors),
-        unit=r.choice(("pcs", None)), book=book,
+        title=title,
+        shop=SHOP,
+        category=leaf.slug,
+        price=price_tag(r, low, high),
+        discount=r.choice(DISCOUNTS),
+        stock=stock_level(r),
+        description=blurb(r, top.name, leaf.name, title),
+        author=", ".join(book.authors),
+        unit=r.choice(("pcs", None)),
+        book=book,
     )
 
 
@@ -200,7 +293,9 @@ def build_books(details: BookDetails) -> list[Item]:
     r = rng("books")
     items = [
         book_item(r, details, top, leaf, title)
-        for top in CATEGORIES for leaf in top.children for title in TITLES[leaf.name]
+        for top in CATEGORIES
+        for leaf in top.children
+        for title in TITLES[leaf.name]
     ]
     picks = r.sample(range(len(items)), FEATURED_COUNT + UNPUBLISHED_COUNT)
     for i in picks[:FEATURED_COUNT]:
@@ -221,22 +316,40 @@ def build_bundles(details: BookDetails) -> list[Item]:
     bundles = []
     for slug in BUNDLE_SUBJECTS:
         leaf = next(child for child in CATEGORIES[1].children if child.slug == slug)
-        bundles.append(Item(
-            title=f"{leaf.name} Complete Course Bundle", shop=SHOP, category=slug, price=BUNDLE_PRICE,
-            discount=0, stock=BUNDLE_STOCK, author="Student Books Editors", unit="set", book=details.bundle(leaf.name),
-            description=f"All eight of our {leaf.name} course texts in one boxed set: "
-                        + "; ".join(TITLES[leaf.name][:3]) + " and five more, with a study planner.",
-        ))
+        bundles.append(
+            Item(
+                title=f"{leaf.name} Complete Course Bundle",
+                shop=SHOP,
+                category=slug,
+                price=BUNDLE_PRICE,
+                discount=0,
+                stock=BUNDLE_STOCK,
+                author="Student Books Editors",
+                unit="set",
+                book=details.bundle(leaf.name),
+                description=f"All eight of our {leaf.name} course texts in one boxed set: "
+                + "; ".join(TITLES[leaf.name][:3])
+                + " and five more, with a study planner.",
+            )
+        )
     return bundles
 
 
 # The first classes' books: with them every class from 1 to 12 has school books to browse.
 PRIMARY_TITLES: dict[str, tuple[str, ...]] = {
-    "Mathematics": ("Class 1 Numbers and Shapes", "Class 2 Maths Magic", "Class 3 Mathematics Practice Book",
-                    "Class 4 Fractions and Decimals"),
+    "Mathematics": (
+        "Class 1 Numbers and Shapes",
+        "Class 2 Maths Magic",
+        "Class 3 Mathematics Practice Book",
+        "Class 4 Fractions and Decimals",
+    ),
     "English": ("Class 1 Alphabet and Phonics", "Class 2 English Reader", "Class 3 Grammar Fun"),
-    "Science": ("Class 1 My First Science Book", "Class 2 Plants Around Us", "Class 3 Environmental Studies",
-                "Class 4 Science Discovery"),
+    "Science": (
+        "Class 1 My First Science Book",
+        "Class 2 Plants Around Us",
+        "Class 3 Environmental Studies",
+        "Class 4 Science Discovery",
+    ),
 }
 
 
@@ -246,5 +359,7 @@ def build_primary_books(details: BookDetails) -> list[Item]:
     school = CATEGORIES[0]
     return [
         book_item(r, details, school, leaf, title)
-        for leaf in school.children if leaf.name in PRIMARY_TITLES for title in PRIMARY_TITLES[leaf.name]
+        for leaf in school.children
+        if leaf.name in PRIMARY_TITLES
+        for title in PRIMARY_TITLES[leaf.name]
     ]

@@ -1,4 +1,5 @@
 """Turns the book and goods descriptions into Category, Brand and Product rows, with their pictures."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -45,7 +46,9 @@ def build_categories(media: Media) -> tuple[dict[str, Category], dict[str, Categ
             if spec.slug in categories:
                 raise ValueError(f"category slug {spec.slug!r} is used twice")
             categories[spec.slug] = Category(
-                name=spec.name, slug=spec.slug, icon=spec.icon,
+                name=spec.name,
+                slug=spec.slug,
+                icon=spec.icon,
                 parent=categories[parent.slug] if parent else None,
                 level=2 if parent else 1,
                 # The store's own top categories are the featured ones in the admin list.
@@ -60,8 +63,9 @@ def build_brands(media: Media) -> dict[str, Brand]:
     brands = {}
     for name in (name for names in goods.BRANDS.values() for name in names):
         slug = slugify(name)
-        brands[name] = Brand(name=name, slug=slug, featured=name in goods.FEATURED_BRANDS,
-                             logo=media.brand_logo(slug, name))
+        brands[name] = Brand(
+            name=name, slug=slug, featured=name in goods.FEATURED_BRANDS, logo=media.brand_logo(slug, name)
+        )
     return brands
 
 
@@ -76,7 +80,9 @@ class SellerPicker:
         self.turns: Counter[str] = Counter()
 
     def __call__(self, item: Item) -> Seller | None:
-        candidates = [listing.seller for listing in self.sellers_by_shop.get(item.shop, []) if listing.sells(item.category)]
+        candidates = [
+            listing.seller for listing in self.sellers_by_shop.get(item.shop, []) if listing.sells(item.category)
+        ]
         if not candidates or self.r.random() >= SELLER_SHARE.get(item.shop, DEFAULT_SELLER_SHARE):
             return None
         self.turns[item.category] += 1
@@ -104,16 +110,31 @@ class AuthorRegistry(dict):
 def book_record(spec: BookSpec, authors: AuthorRegistry) -> Book:
     kind, low, high = spec.level
     return Book(
-        isbn=spec.isbn, publisher=spec.publisher, edition=spec.edition, year=spec.year, format=spec.format,
-        pages=spec.pages, language=spec.language, level_kind=kind, level_from=low, level_to=high,
-        subject=spec.subject, series=spec.series, volume=spec.volume,
+        isbn=spec.isbn,
+        publisher=spec.publisher,
+        edition=spec.edition,
+        year=spec.year,
+        format=spec.format,
+        pages=spec.pages,
+        language=spec.language,
+        level_kind=kind,
+        level_from=low,
+        level_to=high,
+        subject=spec.subject,
+        series=spec.series,
+        volume=spec.volume,
         credits=[BookAuthor(author=authors[name], position=i) for i, name in enumerate(spec.authors)],
     )
 
 
 def build_products(
-    media: Media, items: list[Item], categories: dict[str, Category], specs: dict[str, CategorySpec],
-    brands: dict[str, Brand], sellers_by_shop: dict[str, list[Listing]], authors: AuthorRegistry,
+    media: Media,
+    items: list[Item],
+    categories: dict[str, Category],
+    specs: dict[str, CategorySpec],
+    brands: dict[str, Brand],
+    sellers_by_shop: dict[str, list[Listing]],
+    authors: AuthorRegistry,
     now: dt.datetime,
 ) -> list[Product]:
     r = rng("catalogue")
@@ -123,16 +144,29 @@ def build_products(
     for item in items:
         slug = slugs.take(item.title)
         category = categories[item.category]
-        products.append(Product(
-            title=item.title, slug=slug, shop=item.shop, author=item.author, description=item.description,
-            category=category, brand=brands.get(item.brand) if item.brand else None,
-            seller=pick_seller(item), price=item.price, discount=item.discount,
-            stock=item.stock, unit=item.unit, status=item.status, colors=item.colors,
-            images=product_images(media, item, slug, category, specs[item.category]),
-            published=item.published, featured=item.featured,
-            created_at=days_ago(now, r.uniform(0.5, OLDEST_PRODUCT_DAYS)),
-            book=book_record(item.book, authors) if item.book else None,
-        ))
+        products.append(
+            Product(
+                title=item.title,
+                slug=slug,
+                shop=item.shop,
+                author=item.author,
+                description=item.description,
+                category=category,
+                brand=brands.get(item.brand) if item.brand else None,
+                seller=pick_seller(item),
+                price=item.price,
+                discount=item.discount,
+                stock=item.stock,
+                unit=item.unit,
+                status=item.status,
+                colors=item.colors,
+                images=product_images(media, item, slug, category, specs[item.category]),
+                published=item.published,
+                featured=item.featured,
+                created_at=days_ago(now, r.uniform(0.5, OLDEST_PRODUCT_DAYS)),
+                book=book_record(item.book, authors) if item.book else None,
+            )
+        )
     return products
 
 
@@ -142,7 +176,12 @@ def build_catalogue(media: Media, sellers_by_shop: dict[str, list[Listing]], now
     # The bundles and the primary classes' books come last, so every other product keeps the
     # seeded draws it had before them.
     details = BookDetails()
-    items = books.build_books(details) + goods.build_goods() + books.build_bundles(details) + books.build_primary_books(details)
+    items = (
+        books.build_books(details)
+        + goods.build_goods()
+        + books.build_bundles(details)
+        + books.build_primary_books(details)
+    )
     authors = AuthorRegistry()
     products = build_products(media, items, categories, specs, brands, sellers_by_shop, authors, now)
     return Catalogue(categories, specs, brands, products, authors)

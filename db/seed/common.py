@@ -1,4 +1,5 @@
 """Helpers every seed module shares: seeded randomness, money, slugs and relative dates."""
+
 from __future__ import annotations
 
 import datetime as dt

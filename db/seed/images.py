@@ -3,6 +3,7 @@ category tiles and banners. Files go under the media folder; callers store the r
 
 Colours are picked from a hash of the text a picture is about, so the same seed draws the same picture.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -37,10 +38,7 @@ def hsl(hue: int, saturation: int, lightness: int) -> str:
 
 def svg_document(width: int, height: int, body: str, defs: str = "") -> str:
     defs = f"<defs>{defs}</defs>" if defs else ""
-    return (
-        f'<svg xmlns="{SVG_NS}" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
-        f"{defs}{body}</svg>"
-    )
+    return f'<svg xmlns="{SVG_NS}" width="{width}" height="{height}" viewBox="0 0 {width} {height}">{defs}{body}</svg>'
 
 
 def vertical_gradient(gid: str, top: str, bottom: str, diagonal: bool = False) -> str:
@@ -78,7 +76,7 @@ class EmojiLibrary:
                 # A newer or older @twemoji/svg may lack a code point: draw the default instead.
                 path = self.root / f"{emoji.DEFAULT}.svg"
             source = path.read_text(encoding="utf-8")
-            self._inner[code] = source[source.index(">") + 1: source.rindex("</svg>")]
+            self._inner[code] = source[source.index(">") + 1 : source.rindex("</svg>")]
         return self._inner[code]
 
     def place(self, code: str, x: float, y: float, size: float) -> str:
@@ -171,13 +169,15 @@ class Media:
 
 # Book covers (300 × 400) -------------------------------------------------------------------------
 
+
 def title_block(title: str, center_y: float) -> str:
     lines = textwrap.wrap(title, 14)
     size = {1: 36, 2: 34, 3: 30, 4: 26}.get(len(lines), 22)
     leading = size * 1.2
     top = center_y - leading * (len(lines) - 1) / 2
-    return text_lines(lines, 150, top, size, leading,
-                      f'font-family="{SERIF}" font-weight="700" fill="#fff" text-anchor="middle"')
+    return text_lines(
+        lines, 150, top, size, leading, f'font-family="{SERIF}" font-weight="700" fill="#fff" text-anchor="middle"'
+    )
 
 
 def cover_face(slug: str, title: str, author: str, category: str, hue: int) -> tuple[str, str]:
@@ -217,13 +217,18 @@ def book_back(slug: str, title: str, author: str, blurb: str, hue: int) -> str:
     lines = textwrap.wrap(blurb, 34)[:9]
     body = (
         f'<rect width="300" height="400" fill="{hsl(hue, 35, 20)}"/>'
-        + text_lines(textwrap.wrap(title, 28)[:2], 150, 52, 17, 22,
-                     f'font-family="{SERIF}" font-weight="700" fill="#fff" text-anchor="middle"')
+        + text_lines(
+            textwrap.wrap(title, 28)[:2],
+            150,
+            52,
+            17,
+            22,
+            f'font-family="{SERIF}" font-weight="700" fill="#fff" text-anchor="middle"',
+        )
         + f'<line x1="40" y1="88" x2="260" y2="88" stroke="{hsl(hue, 50, 60)}" stroke-width="1"/>'
         + text_lines(lines, 32, 118, 14, 21, f'font-family="{SANS}" fill="{hsl(hue, 20, 88)}"')
         + f'<text x="32" y="366" font-size="13" font-style="italic" font-family="{SERIF}" '
-          f'fill="{hsl(hue, 30, 75)}">{esc(author)}</text>'
-        + barcode(slug, 190, 318)
+        f'fill="{hsl(hue, 30, 75)}">{esc(author)}</text>' + barcode(slug, 190, 318)
     )
     return svg_document(300, 400, body)
 

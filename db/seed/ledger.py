@@ -7,6 +7,7 @@ The rules the admin's ledger check relies on:
 - a payout request asks for at most the balance at that moment, an accepted one is paid exactly once.
 Rows here need the ids of orders, lines and refunds, so they are built after the first flush.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -29,14 +30,21 @@ SMALLEST_REQUEST = Decimal("10")
 
 
 def sale_earnings(orders: list[Order]) -> list[Earning]:
-    return [sale_earning(line, delivered_at(order))
-            for order in orders if order.status == "Delivered"
-            for line in order.lines if line.seller_id is not None]
+    return [
+        sale_earning(line, delivered_at(order))
+        for order in orders
+        if order.status == "Delivered"
+        for line in order.lines
+        if line.seller_id is not None
+    ]
 
 
 def refund_reversals(refunds: list[RefundRequest]) -> list[Earning]:
-    return [refund_reversal(refund, refund.order_line, refund.decided_at)
-            for refund in refunds if refund.status == "Accepted"]
+    return [
+        refund_reversal(refund, refund.order_line, refund.decided_at)
+        for refund in refunds
+        if refund.status == "Accepted"
+    ]
 
 
 @dataclass
@@ -58,7 +66,7 @@ class SellerLedger:
         """The lowest the balance will be from `when` on: what can be paid out then without
         any later refund reversal taking the balance below zero."""
         balance = lowest = self.balance_at(when)
-        for delta in self.deltas[bisect.bisect_right(self.times, when):]:
+        for delta in self.deltas[bisect.bisect_right(self.times, when) :]:
             balance += delta
             lowest = min(lowest, balance)
         return lowest
@@ -82,8 +90,11 @@ def request_times(r: random.Random, start: dt.datetime, now: dt.datetime) -> lis
 
 def decision_time(r: random.Random, requested: dt.datetime, next_request: dt.datetime) -> dt.datetime:
     """Decided within four days, and always before the seller's next request."""
-    return random_time_between(r, requested + dt.timedelta(hours=1),
-                               min(requested + dt.timedelta(days=4), next_request - dt.timedelta(hours=1)))
+    return random_time_between(
+        r,
+        requested + dt.timedelta(hours=1),
+        min(requested + dt.timedelta(days=4), next_request - dt.timedelta(hours=1)),
+    )
 
 
 def seller_requests(r: random.Random, seller_id: int, ledger: SellerLedger, now: dt.datetime) -> list[PayoutRequest]:
@@ -106,8 +117,16 @@ def seller_requests(r: random.Random, seller_id: int, ledger: SellerLedger, now:
         amount = Decimal(int(limit * Decimal(str(r.uniform(0.4, 0.95)))))
         if amount < SMALLEST_REQUEST:
             continue
-        requests.append(PayoutRequest(seller_id=seller_id, amount=amount, balance_at_request=balance,
-                                      status=status, created_at=requested, decided_at=decided))
+        requests.append(
+            PayoutRequest(
+                seller_id=seller_id,
+                amount=amount,
+                balance_at_request=balance,
+                status=status,
+                created_at=requested,
+                decided_at=decided,
+            )
+        )
         if status == "Accepted":
             ledger.add(decided, -amount)
     return requests
@@ -128,7 +147,13 @@ def build_payouts(requests: list[PayoutRequest]) -> list[Payout]:
     """Exactly one payout per accepted request, paid when it was accepted (needs request ids)."""
     r = rng("payout-methods")
     return [
-        Payout(seller_id=request.seller_id, payout_request_id=request.id, amount=request.amount,
-               payment_method=r.choice(PAYMENT_METHODS), created_at=request.decided_at)
-        for request in requests if request.status == "Accepted"
+        Payout(
+            seller_id=request.seller_id,
+            payout_request_id=request.id,
+            amount=request.amount,
+            payment_method=r.choice(PAYMENT_METHODS),
+            created_at=request.decided_at,
+        )
+        for request in requests
+        if request.status == "Accepted"
     ]

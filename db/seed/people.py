@@ -1,4 +1,5 @@
 """People and what they pay for: packages, sellers (with their package payments) and customers."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -11,31 +12,162 @@ from db.models import Customer, Package, PackagePayment, Seller
 from db.seed.common import PAYMENT_METHODS, days_ago, rng, slugify
 
 FIRST_NAMES = (
-    "Aarav", "Abigail", "Adrian", "Aisha", "Alice", "Amara", "Ana", "Arjun", "Ava", "Benjamin",
-    "Caleb", "Camila", "Chen", "Chloe", "Clara", "Daniel", "David", "Diego", "Elena", "Elijah",
-    "Emily", "Ethan", "Fatima", "Felix", "Gabriel", "Grace", "Hana", "Harper", "Isaac", "Isabella",
-    "Jack", "James", "Julia", "Kai", "Leah", "Leo", "Lucas", "Lucy", "Mateo", "Mia", "Nadia",
-    "Nathan", "Nina", "Noah", "Olivia", "Omar", "Oscar", "Priya", "Rahul", "Rosa", "Ruby",
-    "Samuel", "Sara", "Sofia", "Tariq", "Thomas", "Victoria", "William", "Yusuf", "Zara",
+    "Aarav",
+    "Abigail",
+    "Adrian",
+    "Aisha",
+    "Alice",
+    "Amara",
+    "Ana",
+    "Arjun",
+    "Ava",
+    "Benjamin",
+    "Caleb",
+    "Camila",
+    "Chen",
+    "Chloe",
+    "Clara",
+    "Daniel",
+    "David",
+    "Diego",
+    "Elena",
+    "Elijah",
+    "Emily",
+    "Ethan",
+    "Fatima",
+    "Felix",
+    "Gabriel",
+    "Grace",
+    "Hana",
+    "Harper",
+    "Isaac",
+    "Isabella",
+    "Jack",
+    "James",
+    "Julia",
+    "Kai",
+    "Leah",
+    "Leo",
+    "Lucas",
+    "Lucy",
+    "Mateo",
+    "Mia",
+    "Nadia",
+    "Nathan",
+    "Nina",
+    "Noah",
+    "Olivia",
+    "Omar",
+    "Oscar",
+    "Priya",
+    "Rahul",
+    "Rosa",
+    "Ruby",
+    "Samuel",
+    "Sara",
+    "Sofia",
+    "Tariq",
+    "Thomas",
+    "Victoria",
+    "William",
+    "Yusuf",
+    "Zara",
 )
 LAST_NAMES = (
-    "Adams", "Ahmed", "Alvarez", "Anderson", "Bailey", "Bennett", "Brooks", "Carter", "Chen",
-    "Collins", "Cooper", "Das", "Evans", "Fernandes", "Foster", "Garcia", "Gupta", "Hall",
-    "Hughes", "Ito", "Jensen", "Johnson", "Kim", "Kowalski", "Lee", "Lopez", "Mehta", "Miller",
-    "Morgan", "Murphy", "Nakamura", "Nguyen", "Novak", "Okafor", "Park", "Patel", "Perez",
-    "Reed", "Reyes", "Rossi", "Russell", "Santos", "Schmidt", "Shah", "Silva", "Singh",
-    "Sullivan", "Taylor", "Thompson", "Turner", "Walker", "Ward", "Wilson", "Wright", "Young",
+    "Adams",
+    "Ahmed",
+    "Alvarez",
+    "Anderson",
+    "Bailey",
+    "Bennett",
+    "Brooks",
+    "Carter",
+    "Chen",
+    "Collins",
+    "Cooper",
+    "Das",
+    "Evans",
+    "Fernandes",
+    "Foster",
+    "Garcia",
+    "Gupta",
+    "Hall",
+    "Hughes",
+    "Ito",
+    "Jensen",
+    "Johnson",
+    "Kim",
+    "Kowalski",
+    "Lee",
+    "Lopez",
+    "Mehta",
+    "Miller",
+    "Morgan",
+    "Murphy",
+    "Nakamura",
+    "Nguyen",
+    "Novak",
+    "Okafor",
+    "Park",
+    "Patel",
+    "Perez",
+    "Reed",
+    "Reyes",
+    "Rossi",
+    "Russell",
+    "Santos",
+    "Schmidt",
+    "Shah",
+    "Silva",
+    "Singh",
+    "Sullivan",
+    "Taylor",
+    "Thompson",
+    "Turner",
+    "Walker",
+    "Ward",
+    "Wilson",
+    "Wright",
+    "Young",
 )
 STREETS = (
-    "Maple", "Oak", "Cedar", "Elm", "Willow", "Lakeview", "Hillcrest", "Park", "River", "Sunset",
-    "Highland", "Chestnut", "Birch", "Meadow", "Spring", "Harbor", "Orchard", "Forest",
+    "Maple",
+    "Oak",
+    "Cedar",
+    "Elm",
+    "Willow",
+    "Lakeview",
+    "Hillcrest",
+    "Park",
+    "River",
+    "Sunset",
+    "Highland",
+    "Chestnut",
+    "Birch",
+    "Meadow",
+    "Spring",
+    "Harbor",
+    "Orchard",
+    "Forest",
 )
 STREET_KINDS = ("Street", "Avenue", "Road", "Lane", "Drive", "Boulevard", "Court")
 CITIES = (
-    ("Springfield", "IL"), ("Portland", "OR"), ("Austin", "TX"), ("Madison", "WI"),
-    ("Boulder", "CO"), ("Raleigh", "NC"), ("Savannah", "GA"), ("Burlington", "VT"),
-    ("Ann Arbor", "MI"), ("Tucson", "AZ"), ("Salem", "MA"), ("Columbus", "OH"),
-    ("Sacramento", "CA"), ("Richmond", "VA"), ("Boise", "ID"), ("Albany", "NY"),
+    ("Springfield", "IL"),
+    ("Portland", "OR"),
+    ("Austin", "TX"),
+    ("Madison", "WI"),
+    ("Boulder", "CO"),
+    ("Raleigh", "NC"),
+    ("Savannah", "GA"),
+    ("Burlington", "VT"),
+    ("Ann Arbor", "MI"),
+    ("Tucson", "AZ"),
+    ("Salem", "MA"),
+    ("Columbus", "OH"),
+    ("Sacramento", "CA"),
+    ("Richmond", "VA"),
+    ("Boise", "ID"),
+    ("Albany", "NY"),
 )
 EMAIL_DOMAINS = ("example.com", "example.org", "example.net")
 
@@ -151,10 +283,15 @@ def build_package_payments(r: random.Random, sellers: list[Seller], now: dt.date
         for _ in range(r.randint(1, 3)):
             if paid_at >= now:
                 break
-            payments.append(PackagePayment(
-                seller=seller, package=seller.package, amount=seller.package.price,
-                payment_method=r.choice(PAYMENT_METHODS), created_at=paid_at,
-            ))
+            payments.append(
+                PackagePayment(
+                    seller=seller,
+                    package=seller.package,
+                    amount=seller.package.price,
+                    payment_method=r.choice(PAYMENT_METHODS),
+                    created_at=paid_at,
+                )
+            )
             paid_at += dt.timedelta(days=r.randint(60, 150))
     return payments
 
@@ -163,14 +300,16 @@ def build_customers(r: random.Random, now: dt.datetime, exclude: set[str]) -> li
     customers = []
     for n, name in enumerate(person_names(r, CUSTOMER_COUNT, exclude), start=1):
         first, last = name.lower().split(" ", 1)
-        customers.append(Customer(
-            name=name,
-            # The running number keeps two "Mia Chen"s from ever sharing an address.
-            email=f"{first}.{last}{n}@{EMAIL_DOMAINS[n % len(EMAIL_DOMAINS)]}",
-            phone=phone(r),
-            # Everyone registered before the first seeded order (120 days back).
-            created_at=days_ago(now, r.uniform(125, 540)),
-        ))
+        customers.append(
+            Customer(
+                name=name,
+                # The running number keeps two "Mia Chen"s from ever sharing an address.
+                email=f"{first}.{last}{n}@{EMAIL_DOMAINS[n % len(EMAIL_DOMAINS)]}",
+                phone=phone(r),
+                # Everyone registered before the first seeded order (120 days back).
+                created_at=days_ago(now, r.uniform(125, 540)),
+            )
+        )
     return customers
 
 

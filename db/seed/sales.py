@@ -1,4 +1,5 @@
 """Orders over the last ~120 days with their lines and status history, and refund requests on them."""
+
 from __future__ import annotations
 
 import bisect
@@ -22,9 +23,13 @@ REFUND_COUNT = 25
 REFUND_STATUSES = ("Pending", "Processing", "Accepted")
 REFUND_WEIGHTS = (30, 25, 45)
 REFUND_REASONS = (
-    "Item arrived damaged.", "Wrong item delivered.", "Not as described on the product page.",
-    "Changed my mind before opening it.", "Arrived too late for the occasion.",
-    "Missing parts in the package.", "Received a duplicate order by mistake.",
+    "Item arrived damaged.",
+    "Wrong item delivered.",
+    "Not as described on the product page.",
+    "Changed my mind before opening it.",
+    "Arrived too late for the occasion.",
+    "Missing parts in the package.",
+    "Received a duplicate order by mistake.",
 )
 
 
@@ -90,8 +95,15 @@ def order_line(r: random.Random, product: Product) -> OrderLine:
     unit_price = sale_price(product.price, product.discount)
     qty = 1 if unit_price > 100 else r.choice((1, 1, 1, 2, 2, 3))
     rate = product.seller.package.commission_rate if product.seller else None
-    return OrderLine(product=product, seller=product.seller, commission_rate=rate, title=product.title,
-                     unit_price=unit_price, qty=qty, amount=unit_price * qty)
+    return OrderLine(
+        product=product,
+        seller=product.seller,
+        commission_rate=rate,
+        title=product.title,
+        unit_price=unit_price,
+        qty=qty,
+        amount=unit_price * qty,
+    )
 
 
 def build_orders(products: list[Product], customers: list[Customer], now: dt.datetime) -> list[Order]:
@@ -107,12 +119,19 @@ def build_orders(products: list[Product], customers: list[Customer], now: dt.dat
             continue
         history = status_history(r, placed, now)
         status = history[-1].to_status
-        orders.append(Order(
-            customer=customers[n], status=status, payment_method=method,
-            payment_status=payment_status(status, method), billing_address=addresses[n],
-            total=sum((line.amount for line in lines), Decimal("0.00")), created_at=placed,
-            lines=lines, history=history,
-        ))
+        orders.append(
+            Order(
+                customer=customers[n],
+                status=status,
+                payment_method=method,
+                payment_status=payment_status(status, method),
+                billing_address=addresses[n],
+                total=sum((line.amount for line in lines), Decimal("0.00")),
+                created_at=placed,
+                lines=lines,
+                history=history,
+            )
+        )
     return orders
 
 
@@ -130,20 +149,33 @@ def build_refunds(orders: list[Order], now: dt.datetime) -> list[RefundRequest]:
     r = rng("refunds")
     latest = now - dt.timedelta(days=1)
     candidates = [
-        (line, delivered_at(order)) for order in orders if order.status == "Delivered"
-        for line in order.lines if line.seller is not None and delivered_at(order) < latest
+        (line, delivered_at(order))
+        for order in orders
+        if order.status == "Delivered"
+        for line in order.lines
+        if line.seller is not None and delivered_at(order) < latest
     ]
     refunds = []
     for line, delivered in r.sample(candidates, min(REFUND_COUNT, len(candidates))):
-        requested = random_time_between(r, delivered + dt.timedelta(hours=6),
-                                        min(delivered + dt.timedelta(days=10), latest))
+        requested = random_time_between(
+            r, delivered + dt.timedelta(hours=6), min(delivered + dt.timedelta(days=10), latest)
+        )
         status = r.choices(REFUND_STATUSES, REFUND_WEIGHTS)[0]
         decided = None
         if status == "Accepted":
-            decided = random_time_between(r, requested + dt.timedelta(hours=2),
-                                          min(requested + dt.timedelta(days=4), now - dt.timedelta(hours=1)))
-        refunds.append(RefundRequest(order_line=line, amount=refund_amount(r, line), status=status,
-                                     reason=r.choice(REFUND_REASONS), created_at=requested, decided_at=decided))
+            decided = random_time_between(
+                r, requested + dt.timedelta(hours=2), min(requested + dt.timedelta(days=4), now - dt.timedelta(hours=1))
+            )
+        refunds.append(
+            RefundRequest(
+                order_line=line,
+                amount=refund_amount(r, line),
+                status=status,
+                reason=r.choice(REFUND_REASONS),
+                created_at=requested,
+                decided_at=decided,
+            )
+        )
     refunds.sort(key=lambda refund: refund.created_at)
     return refunds
 

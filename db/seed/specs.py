@@ -1,4 +1,5 @@
 """Plain descriptions of categories and products, written by books.py and goods.py, made into rows by catalogue.py."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

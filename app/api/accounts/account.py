@@ -1,6 +1,7 @@
 """/api/admin/account: the signed-in account's own page, for owners and staff alike (and the one
 place an account the shop requires to enrol may reach): who it is, and two-factor sign-in, set up
 by scanning a QR code and confirming one code, or turned off with a current code."""
+
 from __future__ import annotations
 
 from typing import Literal

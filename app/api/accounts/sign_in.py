@@ -11,6 +11,7 @@ for the session. Without JavaScript the challenge rides in an HttpOnly cookie an
 code step. Wrong passwords and wrong codes alike count in the sign-in limit, per (IP, email), shared
 by every server instance (app/auth/sign_in_limit.py).
 """
+
 from __future__ import annotations
 
 import json
@@ -36,8 +37,11 @@ from app.settings import Settings
 # sign-in form, components/admin/SignInForm.jsx, says the same for a redirect without JavaScript).
 SIGN_IN_REFUSALS = {
     "CredentialsSignin": (401, "Email or password is incorrect"),
-    "CodeSignin": (401, "This code is not right, or it was used already. Enter the code your authenticator app "
-                        "shows now, or one of your recovery codes."),
+    "CodeSignin": (
+        401,
+        "This code is not right, or it was used already. Enter the code your authenticator app "
+        "shows now, or one of your recovery codes.",
+    ),
     "ChallengeExpired": (401, "This sign-in took too long. Please enter your email and password again."),
     "AccountDisabled": (403, "This account has been disabled. Ask the shop's owner to enable it again."),
     "TooManyAttempts": (429, "Too many failed sign-in attempts. Please wait a few minutes and try again."),
@@ -55,8 +59,13 @@ PROVIDERS = {
         "callbackUrl": "/api/auth/callback/credentials",
     }
 }
-LOG_LEVELS = {"error": logging.ERROR, "warn": logging.WARNING, "warning": logging.WARNING,
-              "info": logging.INFO, "debug": logging.DEBUG}
+LOG_LEVELS = {
+    "error": logging.ERROR,
+    "warn": logging.WARNING,
+    "warning": logging.WARNING,
+    "info": logging.INFO,
+    "debug": logging.DEBUG,
+}
 
 client_log = logging.getLogger("studentbooks.auth.client")
 
@@ -252,8 +261,14 @@ async def credentials_callback(request: Request) -> Response:
         return refused(form, "TooManyAttempts", callback)
     outcome = sign_in.Outcome(refused="CredentialsSignin")
     if form.email and form.password and len(form.email) <= 254:
-        outcome = await services.db.write(sign_in.password_step, form.email, form.password, services.settings,
-                                          request.cookies.get(sessions.SESSION_COOKIE), client_ip(request))
+        outcome = await services.db.write(
+            sign_in.password_step,
+            form.email,
+            form.password,
+            services.settings,
+            request.cookies.get(sessions.SESSION_COOKIE),
+            client_ip(request),
+        )
     if outcome.refused:
         await attempts.failed(key)
         return refused(form, outcome.refused, callback)
@@ -277,8 +292,14 @@ async def two_factor_callback(request: Request) -> Response:
     key = (client_ip(request), email)
     if await attempts.blocked(key):
         return refused(form, "TooManyAttempts", callback, step="code")
-    outcome = await services.db.write(sign_in.second_step, challenge, form.code[:64], services.settings,
-                                      request.cookies.get(sessions.SESSION_COOKIE), client_ip(request))
+    outcome = await services.db.write(
+        sign_in.second_step,
+        challenge,
+        form.code[:64],
+        services.settings,
+        request.cookies.get(sessions.SESSION_COOKIE),
+        client_ip(request),
+    )
     if outcome.refused:
         if outcome.refused != "ChallengeExpired":
             await attempts.failed(key)
@@ -313,7 +334,9 @@ async def update_session(request: Request) -> Response:
     if found.session is None:
         return no_session(request, found.expired)
     if not sessions.same_token(form.csrfToken, found.session.csrf_token):
-        raise ApiError(403, "The security token of this request is missing or out of date; reload the page and try again")
+        raise ApiError(
+            403, "The security token of this request is missing or out of date; reload the page and try again"
+        )
     now = sessions.utcnow()
     await services.db.write(sessions.touch_session, found.session.id, now)
     found.session.last_seen_at = now
@@ -333,8 +356,13 @@ async def log_event(request: Request) -> Response:
     code = text_field(fields, "code")[:100] or "UNKNOWN"
     details = {k: v for k, v in fields.items() if k not in ("level", "code")}
     # JSON keeps a visitor's text on one log line, whatever newlines it holds.
-    client_log.log(LOG_LEVELS.get(level_name, logging.WARNING), "browser auth %s %s: %s",
-                   level_name, json.dumps(code), json.dumps(details, ensure_ascii=True)[:2000])
+    client_log.log(
+        LOG_LEVELS.get(level_name, logging.WARNING),
+        "browser auth %s %s: %s",
+        level_name,
+        json.dumps(code),
+        json.dumps(details, ensure_ascii=True)[:2000],
+    )
     return answer({})
 
 

@@ -7,6 +7,7 @@ link was for and signs in (a plain form without JavaScript, or JSON).
 There is no mail server: an invite answers its link for the owner to copy and pass on. Only the
 link's hash is stored, so the list cannot show it again; a new link (which ends the old one) can.
 """
+
 from __future__ import annotations
 
 from typing import Literal
@@ -182,8 +183,14 @@ async def accept(request: Request) -> Response:
             raise ApiError(422, "Please correct the highlighted fields", field_errors(error)) from None
         return back_to_invite(token, "password")
     try:
-        outcome = await services.db.write(sign_in.invited, sessions.token_hash(token), form.password, services.settings,
-                                          request.cookies.get(sessions.SESSION_COOKIE), client_ip(request))
+        outcome = await services.db.write(
+            sign_in.invited,
+            sessions.token_hash(token),
+            form.password,
+            services.settings,
+            request.cookies.get(sessions.SESSION_COOKIE),
+            client_ip(request),
+        )
     except InviteRefused as refused:
         if basics.wants_json:
             raise ApiError(404 if refused.problem == "unknown" else 410, refused.message) from None

@@ -2,6 +2,7 @@
 writer's session with its CSRF token, one transaction per write, and its refusals as 404, 409 or
 422 like every admin write (admin_writes.refusal). None of them changes what a storefront shows,
 so unlike admin_writes.run_write they announce no catalogue change."""
+
 from __future__ import annotations
 
 from typing import Any, Callable

@@ -1,5 +1,6 @@
 """GET /api/authors?q=: the authors the product form suggests as an administrator types a name
 (db/queries/authors.py). Administrators only: it is a back-office helper, not a shop list."""
+
 from __future__ import annotations
 
 from starlette.requests import Request

@@ -17,6 +17,7 @@ JSON a thousand rows at a time, written in a worker thread.
 Progress lives in this process's memory (safe to lose): with several server instances, the page's
 polls must reach the instance running the import (sticky sessions), or they answer 404.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -80,7 +81,8 @@ class BooksCsv(BaseModel):
     file: bytes = Field(description="The books CSV, UTF-8, with a header row of the books columns")
     dryRun: Literal[tuple(DRY_RUN)] = Field("true", description="true: only report; false: write")
     progress: Annotated[str, Field(pattern=PROGRESS_ID.pattern)] | None = Field(
-        None, description="An id to ask GET /api/books/import/progress/{id} about while the import runs")
+        None, description="An id to ask GET /api/books/import/progress/{id} about while the import runs"
+    )
 
 
 @closed
@@ -165,8 +167,11 @@ async def import_progress(request: Request) -> Response:
     progress = RUNNING.get(request.path_params["id"])
     if progress is None or progress.owner != _owner(request):
         raise ApiError(404, "No import with this id runs on this server")
-    return Response(json.dumps({"rows": progress.rows, "done": progress.done}), media_type="application/json",
-                    headers={"Cache-Control": "no-store"})
+    return Response(
+        json.dumps({"rows": progress.rows, "done": progress.done}),
+        media_type="application/json",
+        headers={"Cache-Control": "no-store"},
+    )
 
 
 # --- the upload ---------------------------------------------------------------------------------
@@ -214,12 +219,21 @@ def report_chunks(report: ImportReport, message: str | None) -> Iterator[str]:
 
 
 def report_response(report: ImportReport, status: int = 200, message: str | None = None) -> StreamingResponse:
-    return StreamingResponse(report_chunks(report, message), status_code=status,
-                             media_type="application/json", headers={"Cache-Control": "no-store"})
+    return StreamingResponse(
+        report_chunks(report, message),
+        status_code=status,
+        media_type="application/json",
+        headers={"Cache-Control": "no-store"},
+    )
 
 
-@contract(body=BooksCsv, body_media=MULTIPART, returns=ImportReportRecord, answers={422: RefusedImport},
-          refusals=(*ADMIN, *UPLOAD, 409))
+@contract(
+    body=BooksCsv,
+    body_media=MULTIPART,
+    returns=ImportReportRecord,
+    answers={422: RefusedImport},
+    refusals=(*ADMIN, *UPLOAD, 409),
+)
 async def import_endpoint(request: Request) -> Response:
     """Import books from a CSV file (multipart `file`, `dryRun` true|false): a report per row; upsert by ISBN."""
     actor = await administrator(request)
@@ -233,14 +247,16 @@ async def import_endpoint(request: Request) -> Response:
         progress = track(request, str(form.get("progress") or ""))
         try:
             if dry_run:
-                report = await in_own_thread(services.db.read_sync, import_books, actor, upload.file, apply=False,
-                                             progress=progress.checked)
+                report = await in_own_thread(
+                    services.db.read_sync, import_books, actor, upload.file, apply=False, progress=progress.checked
+                )
             elif APPLYING.locked():
                 raise ApiError(409, "Another import is being written; try again when it has finished")
             else:
                 async with APPLYING:
-                    report = await in_own_thread(services.db.write_sync, import_books, actor, upload.file, apply=True,
-                                                 progress=progress.checked)
+                    report = await in_own_thread(
+                        services.db.write_sync, import_books, actor, upload.file, apply=True, progress=progress.checked
+                    )
         except FileRefused as refused:
             raise refuse_file(refused.status, refused.message)
         except ImportRefused as refused:
@@ -262,8 +278,11 @@ async def import_endpoint(request: Request) -> Response:
 
 
 def csv_download(chunks: Iterator[str], name: str) -> StreamingResponse:
-    return StreamingResponse(chunks, media_type=CSV, headers={
-        "Content-Disposition": f'attachment; filename="{name}.csv"', "Cache-Control": "no-store"})
+    return StreamingResponse(
+        chunks,
+        media_type=CSV,
+        headers={"Content-Disposition": f'attachment; filename="{name}.csv"', "Cache-Control": "no-store"},
+    )
 
 
 download = contract(returns=str, media_type=CSV, headers=("Content-Disposition",), refusals=ADMIN)

@@ -1,6 +1,7 @@
 """School booklists in the back office: the list (GET /api/booklists, searched, sorted and paged in
 SQL, and its CSV export), REST writes on the same path (see admin_writes.py), and the books the
 form's picker offers (GET /api/booklists/book-choices?q=). All for an administrator only."""
+
 from __future__ import annotations
 
 from starlette.requests import Request
@@ -27,8 +28,17 @@ from db.admin.booklists import (
 from db.queries.booklists import BOOKLISTS
 
 PATH = "/api/booklists"
-AREA = Area(PATH, "booklist", BooklistChanges, BooklistForm, create_booklist, booklist_for_form, update_booklist,
-            delete_booklist, record=BooklistRecord)
+AREA = Area(
+    PATH,
+    "booklist",
+    BooklistChanges,
+    BooklistForm,
+    create_booklist,
+    booklist_for_form,
+    update_booklist,
+    delete_booklist,
+    record=BooklistRecord,
+)
 
 
 @contract(query=Typed, returns=list[BookChoice], refusals=(*ADMIN, *LIST))

@@ -9,6 +9,7 @@ administrator session, 403 without the session's CSRF token, 415 for a body that
 The body is read through a counter that stops at the size limit, and Starlette spools the file
 to disk past 1 MB, so an upload never costs more memory than that, whatever the client sends.
 """
+
 from __future__ import annotations
 
 import functools
@@ -49,14 +50,31 @@ class UploadedImage(TypedDict):
 def record_upload(session: Session, actor: str, path: str, info: ImageInfo, size: int, filename: str | None) -> None:
     # entity_id is the generated name (the path is longer than the column allows).
     name = path.rsplit("/", 1)[-1].split(".", 1)[0]
-    audit.record(session, actor, "create", "media", name, after={
-        "path": path, "contentType": info.kind.content_type, "bytes": size,
-        "width": info.width, "height": info.height, "originalName": (filename or "")[:200],
-    })
+    audit.record(
+        session,
+        actor,
+        "create",
+        "media",
+        name,
+        after={
+            "path": path,
+            "contentType": info.kind.content_type,
+            "bytes": size,
+            "width": info.width,
+            "height": info.height,
+            "originalName": (filename or "")[:200],
+        },
+    )
 
 
-@contract(body=ImageUpload, body_media=MULTIPART, returns=UploadedImage, status=201, headers=("Location",),
-          refusals=(*ADMIN, *UPLOAD))
+@contract(
+    body=ImageUpload,
+    body_media=MULTIPART,
+    returns=UploadedImage,
+    status=201,
+    headers=("Location",),
+    refusals=(*ADMIN, *UPLOAD),
+)
 async def upload_image(request: Request) -> JSONResponse:
     """Upload an image (multipart field `file`): PNG, JPEG or WebP by content; 201 {path, url, width, height}."""
     signed_in = await require_admin(request)
@@ -75,13 +93,27 @@ async def upload_image(request: Request) -> JSONResponse:
             raise refuse_file(422, str(error))
         path = upload_path(info.kind, utcnow())
         # An upload exists exactly when its audit entry does (app/media/store.py).
-        await services.media.save(upload.file, path, info.kind.content_type, functools.partial(
-            record_upload, actor=signed_in.user.email, path=path, info=info, size=upload.size, filename=upload.filename))
+        await services.media.save(
+            upload.file,
+            path,
+            info.kind.content_type,
+            functools.partial(
+                record_upload,
+                actor=signed_in.user.email,
+                path=path,
+                info=info,
+                size=upload.size,
+                filename=upload.filename,
+            ),
+        )
     finally:
         await form.close()
     url = media_url(path)
-    return JSONResponse({"path": path, "url": url, "width": info.width, "height": info.height},
-                        status_code=201, headers={"Location": url})
+    return JSONResponse(
+        {"path": path, "url": url, "width": info.width, "height": info.height},
+        status_code=201,
+        headers={"Location": url},
+    )
 
 
 routes = [Route("/api/media", upload_image, methods=["POST"])]

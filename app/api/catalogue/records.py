@@ -1,6 +1,7 @@
 """Records of the back office's catalogue: the list rows (db/queries/admin.py, booklists.py) and
 the single records the edit forms show (db/admin/*: products, categories, brands, reviews,
 customers, booklists), plus the form helpers' suggestions (authors, book choices)."""
+
 from __future__ import annotations
 
 from typing import Literal

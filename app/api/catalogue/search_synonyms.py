@@ -2,6 +2,7 @@
 sorted and paged), and POST, GET, PATCH and DELETE of one pair at /api/search-synonyms/{id}
 through the back office's Area (app/api/admin_writes.py: 401, 403, 404, 409, 422, audited).
 Search reads the pairs on every search, so a change counts from the next one."""
+
 from __future__ import annotations
 
 from typing_extensions import TypedDict
@@ -32,8 +33,20 @@ class SynonymRecord(TypedDict):
     synonym: str
 
 
-AREA = Area(PATH, "synonym", SynonymChanges, SynonymForm, create_synonym, synonym_for_form, update_synonym,
-            delete_synonym, record=SynonymRecord)
+AREA = Area(
+    PATH,
+    "synonym",
+    SynonymChanges,
+    SynonymForm,
+    create_synonym,
+    synonym_for_form,
+    update_synonym,
+    delete_synonym,
+    record=SynonymRecord,
+)
 
-routes = [paged_list_route(PATH, SYNONYMS, SynonymRecord, require_admin), csv_route(PATH + ".csv", SYNONYMS, require_admin),
-          *AREA.routes()]
+routes = [
+    paged_list_route(PATH, SYNONYMS, SynonymRecord, require_admin),
+    csv_route(PATH + ".csv", SYNONYMS, require_admin),
+    *AREA.routes(),
+]

@@ -1,6 +1,7 @@
 """Records of the back office's money side: the dashboard, orders, refund requests, sellers and
 their packages, the earning ledger, payouts and the audit log (db/queries/admin.py,
 admin_sales.py, and db/admin/orders.py's view of one order)."""
+
 from __future__ import annotations
 
 from typing import Any, Literal
@@ -122,8 +123,9 @@ class OrderLineRecord(TypedDict):
 
 
 # "from" is a Python keyword, hence the functional form.
-OrderStatusChange = closed(TypedDict("OrderStatusChange", {"from": OrderStatus | None, "to": OrderStatus,
-                                                           "by": str, "at": Timestamp}))
+OrderStatusChange = closed(
+    TypedDict("OrderStatusChange", {"from": OrderStatus | None, "to": OrderStatus, "by": str, "at": Timestamp})
+)
 
 
 @closed

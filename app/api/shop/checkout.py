@@ -1,4 +1,5 @@
 """POST /api/checkout: validate the order server-side and place it in one transaction."""
+
 from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
@@ -60,8 +61,12 @@ class CheckoutForm(BaseModel):
             price = line.price.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
             merged[line.id] = CheckoutLine(line.id, earlier + line.qty, price)
         return Checkout(
-            name=self.name, email=self.email, phone=self.phone, billing_address=self.billingAddress,
-            payment_method=self.paymentMethod, lines=tuple(merged.values()),
+            name=self.name,
+            email=self.email,
+            phone=self.phone,
+            billing_address=self.billingAddress,
+            payment_method=self.paymentMethod,
+            lines=tuple(merged.values()),
         )
 
 

@@ -1,5 +1,6 @@
 """The market storefront's GET lists (SPEC.md §7, /api/market-1/...), spelled exactly as SPEC.md
 writes them. Each answers the db.queries.market function the /market-1 page calls too."""
+
 from __future__ import annotations
 
 from app.api.lists import list_route

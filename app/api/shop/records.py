@@ -1,5 +1,6 @@
 """Records of the storefronts' content lists (db/queries/content.py and the shops' own modules):
 what a shop home shows besides its products."""
+
 from __future__ import annotations
 
 from typing_extensions import NotRequired, TypedDict

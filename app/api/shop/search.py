@@ -1,4 +1,5 @@
 """GET /api/search/suggest?q=: what the header's search box suggests as a shopper types."""
+
 from __future__ import annotations
 
 from typing import Annotated

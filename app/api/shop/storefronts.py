@@ -3,6 +3,7 @@
 Each path answers the db.queries function the storefront page calls too, so a section and its
 API list always agree. Paths are spelled exactly as SPEC.md §7 writes them ("lasest", "sailed").
 """
+
 from __future__ import annotations
 
 from functools import partial
@@ -106,8 +107,9 @@ MAX_ID = 2**31 - 1
 
 
 class AboutProduct(storefront_params(ProductCard)):
-    product: Annotated[int | None, Field(description="A product id: the list for this product; "
-                                                     "404 when no published product has it")] = None
+    product: Annotated[
+        int | None, Field(description="A product id: the list for this product; 404 when no published product has it")
+    ] = None
 
 
 def product_list_route(path: str, query: Callable[[Session, int | None], list]) -> Route:

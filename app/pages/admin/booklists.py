@@ -1,6 +1,7 @@
 """Back-office pages for school booklists: the list (its first page rendered from the URL's own
 query, as app/pages/admin/catalogue.py does for products) and the form, new or for one list.
 Guarded like /admin (app/pages/admin/shell.py): sign in first, never cached."""
+
 from __future__ import annotations
 
 from typing import Mapping
@@ -28,8 +29,14 @@ def booklist_form_props(session: Session, booklist_id: int | None) -> dict:
 routes = [
     Route("/admin/booklists", page("AdminBooklists", "Booklists", booklists_props), methods=["GET", "HEAD"]),
     # No id in the path: the form for a new booklist.
-    Route("/admin/booklists/new", page("AdminBooklistForm", "New booklist", booklist_form_props, by="id"),
-          methods=["GET", "HEAD"]),
-    Route("/admin/booklists/{id:int}", page("AdminBooklistForm", "Edit booklist", booklist_form_props, by="id"),
-          methods=["GET", "HEAD"]),
+    Route(
+        "/admin/booklists/new",
+        page("AdminBooklistForm", "New booklist", booklist_form_props, by="id"),
+        methods=["GET", "HEAD"],
+    ),
+    Route(
+        "/admin/booklists/{id:int}",
+        page("AdminBooklistForm", "Edit booklist", booklist_form_props, by="id"),
+        methods=["GET", "HEAD"],
+    ),
 ]

@@ -6,6 +6,7 @@ shows the same state; the browser then changes the URL and fetches the API as th
 searches, sorts, filters and pages. Unusable parameters in a URL are left out, never an error.
 Guarded like /admin (app/pages/admin/shell.py): sign in first, never cached.
 """
+
 from __future__ import annotations
 
 from typing import Mapping
@@ -52,7 +53,13 @@ def reviews_props(session: Session, params: Mapping[str, str]) -> dict:
     listed = list_props(session, REVIEWS, params)
     # The product the list may be narrowed to, named in the filter's chip.
     product_id = listed["params"].get("product")
-    product = session.execute(select(Product.id, Product.title.label("name")).where(Product.id == int(product_id))).mappings().first() if product_id else None
+    product = (
+        session.execute(select(Product.id, Product.title.label("name")).where(Product.id == int(product_id)))
+        .mappings()
+        .first()
+        if product_id
+        else None
+    )
     return {"list": listed, "product": dict(product) if product else None}
 
 
@@ -67,14 +74,21 @@ def customer_props(session: Session, customer_id: int) -> dict:
 routes = [
     Route("/admin/products", page("AdminProducts", "Products", products_props), methods=["GET", "HEAD"]),
     # No id in the path: the form for a new product.
-    Route("/admin/products/new", page("AdminProductForm", "New product", product_form_props, by="id"),
-          methods=["GET", "HEAD"]),
-    Route("/admin/products/{id:int}", page("AdminProductForm", "Edit product", product_form_props, by="id"),
-          methods=["GET", "HEAD"]),
+    Route(
+        "/admin/products/new",
+        page("AdminProductForm", "New product", product_form_props, by="id"),
+        methods=["GET", "HEAD"],
+    ),
+    Route(
+        "/admin/products/{id:int}",
+        page("AdminProductForm", "Edit product", product_form_props, by="id"),
+        methods=["GET", "HEAD"],
+    ),
     Route("/admin/categories", page("AdminCategories", "Categories", categories_props), methods=["GET", "HEAD"]),
     Route("/admin/brands", page("AdminBrands", "Brands", brands_props), methods=["GET", "HEAD"]),
     Route("/admin/reviews", page("AdminReviews", "Reviews", reviews_props), methods=["GET", "HEAD"]),
     Route("/admin/customers", page("AdminCustomers", "Customers", customers_props), methods=["GET", "HEAD"]),
-    Route("/admin/customers/{id:int}", page("AdminCustomer", "Customer", customer_props, by="id"),
-          methods=["GET", "HEAD"]),
+    Route(
+        "/admin/customers/{id:int}", page("AdminCustomer", "Customer", customer_props, by="id"), methods=["GET", "HEAD"]
+    ),
 ]

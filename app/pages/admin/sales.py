@@ -1,6 +1,7 @@
 """Back-office pages for the money side: orders, refund requests, sellers, the earning ledger,
 payout requests, payouts, package payments and the audit log. Each list page renders its first
 page from the URL's own query, like the catalogue's (admin_catalogue.py)."""
+
 from __future__ import annotations
 
 from typing import Mapping
@@ -38,8 +39,11 @@ def plain_list(spec: AdminList):
 
 
 def sellers_props(session: Session, params: Mapping[str, str]) -> dict:
-    return {"list": list_props(session, SELLERS, params), "packages": packages(session),
-            "paymentMethods": list(PAYMENT_METHODS)}
+    return {
+        "list": list_props(session, SELLERS, params),
+        "packages": packages(session),
+        "paymentMethods": list(PAYMENT_METHODS),
+    }
 
 
 def earnings_props(session: Session, params: Mapping[str, str]) -> dict:
@@ -47,8 +51,11 @@ def earnings_props(session: Session, params: Mapping[str, str]) -> dict:
     # The seller the ledger may be narrowed to, named (with their balance) in the filter's chip.
     seller_id = listed["params"].get("seller")
     exists = seller_id and session.scalar(select(Seller.id).where(Seller.id == int(seller_id)))
-    return {"list": listed, "seller": seller_view(session, int(seller_id)) if exists else None,
-            "sellers": seller_choices(session)}
+    return {
+        "list": listed,
+        "seller": seller_view(session, int(seller_id)) if exists else None,
+        "sellers": seller_choices(session),
+    }
 
 
 def payout_requests_props(session: Session, params: Mapping[str, str]) -> dict:
@@ -56,8 +63,11 @@ def payout_requests_props(session: Session, params: Mapping[str, str]) -> dict:
 
 
 def payouts_props(session: Session, params: Mapping[str, str]) -> dict:
-    return {"list": list_props(session, PAYOUTS, params), "sellers": seller_choices(session),
-            "paymentMethods": list(PAYMENT_METHODS)}
+    return {
+        "list": list_props(session, PAYOUTS, params),
+        "sellers": seller_choices(session),
+        "paymentMethods": list(PAYMENT_METHODS),
+    }
 
 
 def package_payments_props(session: Session, params: Mapping[str, str]) -> dict:

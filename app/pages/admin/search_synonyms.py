@@ -1,6 +1,7 @@
 """The back office's page of search synonyms: the pairs listed (the first page rendered from the
 URL's own query, as the other admin lists are), added and edited in a dialog, deleted after
 asking. Guarded like /admin (app/pages/admin/shell.py): sign in first, never cached."""
+
 from __future__ import annotations
 
 from typing import Mapping
@@ -18,5 +19,9 @@ def synonyms_props(session: Session, params: Mapping[str, str]) -> dict:
 
 
 routes = [
-    Route("/admin/search-synonyms", page("AdminSearchSynonyms", "Search synonyms", synonyms_props), methods=["GET", "HEAD"]),
+    Route(
+        "/admin/search-synonyms",
+        page("AdminSearchSynonyms", "Search synonyms", synonyms_props),
+        methods=["GET", "HEAD"],
+    ),
 ]

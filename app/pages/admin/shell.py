@@ -10,6 +10,7 @@ Signed in, an account may still be refused a page by its role (app/auth/roles.py
 back-office shell says why. An account the shop requires to enrol in two-factor sign-in is sent
 to its account page instead.
 """
+
 from __future__ import annotations
 
 from typing import Callable, Mapping
@@ -53,8 +54,15 @@ async def refused_page(request: Request, signed_in: AuthSession, message: str) -
     if message == ENROL_FIRST:
         return RedirectResponse(ACCOUNT_PAGE, status_code=302)
     props = {"session": session_summary(signed_in, services_of(request).settings), "message": message}
-    return await respond(request, Page("AdminForbidden", props, status=403,
-                                       meta={"title": "Not for your account | Student Books Admin", "robots": "noindex"}))
+    return await respond(
+        request,
+        Page(
+            "AdminForbidden",
+            props,
+            status=403,
+            meta={"title": "Not for your account | Student Books Admin", "robots": "noindex"},
+        ),
+    )
 
 
 async def admin_page(request: Request, name: str, title: str, load: PropsLoader) -> Response:
@@ -67,7 +75,9 @@ async def admin_page(request: Request, name: str, title: str, load: PropsLoader)
     services = services_of(request)
     props = await services.db.read(load)
     props["session"] = session_summary(signed_in, services.settings)
-    return await respond(request, Page(name, props, meta={"title": f"{title} | Student Books Admin", "robots": "noindex"}))
+    return await respond(
+        request, Page(name, props, meta={"title": f"{title} | Student Books Admin", "robots": "noindex"})
+    )
 
 
 PER_PAGE = 25

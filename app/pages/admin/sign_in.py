@@ -4,6 +4,7 @@
 Rendered per request (never cached): each carries a fresh pre-sign-in CSRF token, so its form
 also works as a plain HTML form without JavaScript.
 """
+
 from __future__ import annotations
 
 from starlette.requests import Request
@@ -23,8 +24,14 @@ from app.services import services_of
 from db.admin.staff import invite_view
 
 # Error codes the sign-in endpoints send back to this page when a form was posted without JavaScript.
-SIGN_IN_ERRORS = ("CredentialsSignin", "TooManyAttempts", "SessionTimedOut", "CodeSignin", "ChallengeExpired",
-                  "AccountDisabled")
+SIGN_IN_ERRORS = (
+    "CredentialsSignin",
+    "TooManyAttempts",
+    "SessionTimedOut",
+    "CodeSignin",
+    "ChallengeExpired",
+    "AccountDisabled",
+)
 # Why an invite link cannot set a password: its page answers with this status.
 INVITE_STATUS = {"unknown": 404, "used": 410, "expired": 410, "disabled": 410}
 
@@ -70,7 +77,9 @@ async def staff_invite(request: Request) -> Response:
         props["token"] = token
     csrf = anonymous_csrf(request)
     props["csrfToken"] = csrf
-    page = Page("StaffInvite", props, status=status, meta={"title": "Set your password | Student Books", "robots": "noindex"})
+    page = Page(
+        "StaffInvite", props, status=status, meta={"title": "Set your password | Student Books", "robots": "noindex"}
+    )
     return await with_csrf(request, page, csrf)
 
 

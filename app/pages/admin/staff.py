@@ -1,5 +1,6 @@
 """Back-office pages of accounts: /admin/staff (the owner's: staff accounts and the shop's
 two-factor setting) and /admin/account (everyone's own: two-factor sign-in)."""
+
 from __future__ import annotations
 
 from sqlalchemy.orm import Session
@@ -25,8 +26,9 @@ async def staff(request: Request) -> Response:
 async def account(request: Request) -> Response:
     signed_in = await current_session(request)
     # admin_page reads the props only once it has found the session an account's.
-    return await admin_page(request, "AdminAccount", "Your account",
-                            lambda session: {"account": account_record(session, signed_in.user_id)})
+    return await admin_page(
+        request, "AdminAccount", "Your account", lambda session: {"account": account_record(session, signed_in.user_id)}
+    )
 
 
 routes = [

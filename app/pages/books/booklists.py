@@ -1,6 +1,7 @@
 """School booklists for shoppers: /booklists finds a school's list (by school name and class, a
 plain GET form), /booklists/{slug} shows one list with every book's price and stock. Cached like
 every storefront page; a list's stock and prices change with the catalogue version."""
+
 from __future__ import annotations
 
 from sqlalchemy.orm import Session
@@ -25,13 +26,17 @@ def booklists(session: Session, path: dict, query: dict) -> Page:
     q = " ".join(CONTROL.sub(" ", query.get("q") or "").split())[:MAX_Q]
     grade = chosen_class(query.get("class"))
     found = find_booklists(session, q, grade)
-    return Page("Booklists", {**found, "q": q, "grade": grade, "classes": list(CLASSES)}, meta={
-        "description": "Find your school's booklist at Student Books: every book your class needs for the year, "
-                       "with prices and stock, added to your cart in one click.",
-        "canonical": "/booklists",
-        # A search's results are the same lists: only the plain page is indexed.
-        "robots": "noindex, follow" if query else None,
-    })
+    return Page(
+        "Booklists",
+        {**found, "q": q, "grade": grade, "classes": list(CLASSES)},
+        meta={
+            "description": "Find your school's booklist at Student Books: every book your class needs for the year, "
+            "with prices and stock, added to your cart in one click.",
+            "canonical": "/booklists",
+            # A search's results are the same lists: only the plain page is indexed.
+            "robots": "noindex, follow" if query else None,
+        },
+    )
 
 
 def booklist(session: Session, path: dict, query: dict) -> Page:
@@ -39,11 +44,15 @@ def booklist(session: Session, path: dict, query: dict) -> Page:
         props = booklist_page(session, path["slug"])
     except UnknownBooklist:
         raise HTTPException(404) from None
-    return Page("Booklist", {"booklist": props}, meta={
-        "description": f"The {props['classLabel']} booklist of {props['school']} for {props['academicYear']}: "
-                       f"{props['totals']['allCount']} books with prices and stock, added to your cart in one click.",
-        "canonical": props["url"],
-    })
+    return Page(
+        "Booklist",
+        {"booklist": props},
+        meta={
+            "description": f"The {props['classLabel']} booklist of {props['school']} for {props['academicYear']}: "
+            f"{props['totals']['allCount']} books with prices and stock, added to your cart in one click.",
+            "canonical": props["url"],
+        },
+    )
 
 
 routes = [

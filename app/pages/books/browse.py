@@ -1,6 +1,7 @@
 """Browsing books: an author's page (/author/{slug}) and the level pages (/books/class-1 to
 /books/class-12, /books/college, /books/stories), each with the search page's filters (and a
 subject), a sort and pages in its URL."""
+
 from __future__ import annotations
 
 from sqlalchemy.orm import Session
@@ -49,7 +50,9 @@ def author_loader(session: Session, path: dict, query: dict) -> Page:
     except UnknownAuthor:
         raise HTTPException(404) from None
     author = props["author"]
-    described = f"Books by {author['name']} at Student Books: {_books(author['books'])} with prices, ratings and fast delivery."
+    described = (
+        f"Books by {author['name']} at Student Books: {_books(author['books'])} with prices, ratings and fast delivery."
+    )
     return Page("Books", props, meta=_meta(props, described, query))
 
 

@@ -1,5 +1,6 @@
 """The cart and checkout pages. The cart lives in the visitor's browser, so these pages hold no
 per-visitor data: one cached document serves everyone and the browser fills in the cart."""
+
 from __future__ import annotations
 
 from sqlalchemy.orm import Session
@@ -8,19 +9,27 @@ from app.pages.render import Page, page_route
 
 
 def cart(session: Session, path: dict, query: dict) -> Page:
-    return Page("Cart", {}, meta={
-        "description": "Your Student Books shopping cart: review your items and quantities, then check out.",
-        "canonical": "/cart",
-        "robots": "noindex",
-    })
+    return Page(
+        "Cart",
+        {},
+        meta={
+            "description": "Your Student Books shopping cart: review your items and quantities, then check out.",
+            "canonical": "/cart",
+            "robots": "noindex",
+        },
+    )
 
 
 def checkout(session: Session, path: dict, query: dict) -> Page:
-    return Page("Checkout", {}, meta={
-        "description": "Check out at Student Books: your details, billing address and payment method.",
-        "canonical": "/checkout",
-        "robots": "noindex",
-    })
+    return Page(
+        "Checkout",
+        {},
+        meta={
+            "description": "Check out at Student Books: your details, billing address and payment method.",
+            "canonical": "/checkout",
+            "robots": "noindex",
+        },
+    )
 
 
 routes = [page_route("/cart", cart), page_route("/checkout", checkout)]

@@ -1,4 +1,5 @@
 """Catalogue pages: search results and the product page (with its schema.org JSON-LD)."""
+
 from __future__ import annotations
 
 from urllib.parse import quote
@@ -16,13 +17,21 @@ def search_page(session: Session, path: dict, query: dict) -> Page:
     request = search_request(path["term"], query)
     results = search(session, request)
     canonical = "/product/search/" + quote(request.term, safe="")
-    described = f"{results['total']} results for “{request.term}” at Student Books" if results["total"] else f"No results for “{request.term}” at Student Books"
-    return Page("Search", results, meta={
-        "description": described + ": compare prices, ratings and discounts and buy online.",
-        "canonical": canonical,
-        # Filtered and sorted variants are the same results: only the plain search is indexed.
-        "robots": "noindex, follow" if query else None,
-    })
+    described = (
+        f"{results['total']} results for “{request.term}” at Student Books"
+        if results["total"]
+        else f"No results for “{request.term}” at Student Books"
+    )
+    return Page(
+        "Search",
+        results,
+        meta={
+            "description": described + ": compare prices, ratings and discounts and buy online.",
+            "canonical": canonical,
+            # Filtered and sorted variants are the same results: only the plain search is indexed.
+            "robots": "noindex, follow" if query else None,
+        },
+    )
 
 
 # schema.org's BookFormatType has Paperback and Hardcover (besides e-books and audiobooks): a
@@ -30,8 +39,18 @@ def search_page(session: Session, path: dict, query: dict) -> Page:
 # so it is closest to a Hardcover.
 BOOK_FORMATS = {"Paperback": "Paperback", "Hardcover": "Hardcover", "Spiral": "Paperback", "Board book": "Hardcover"}
 # inLanguage wants an IETF BCP 47 code; a language we have no code for is given by its name.
-LANGUAGE_CODES = {"English": "en", "Hindi": "hi", "French": "fr", "German": "de", "Spanish": "es",
-                  "Mandarin": "zh", "Sanskrit": "sa", "Tamil": "ta", "Bengali": "bn", "Marathi": "mr"}
+LANGUAGE_CODES = {
+    "English": "en",
+    "Hindi": "hi",
+    "French": "fr",
+    "German": "de",
+    "Spanish": "es",
+    "Mandarin": "zh",
+    "Sanskrit": "sa",
+    "Tamil": "ta",
+    "Bengali": "bn",
+    "Marathi": "mr",
+}
 
 
 def book_json_ld(book: dict) -> dict:
@@ -78,7 +97,11 @@ def product_json_ld(product: dict, base_url: str = "") -> dict:
         if product.get("brand"):
             data["brand"] = {"@type": "Brand", "name": product["brand"]}
     if product["reviewCount"]:
-        data["aggregateRating"] = {"@type": "AggregateRating", "ratingValue": product["rating"], "reviewCount": product["reviewCount"]}
+        data["aggregateRating"] = {
+            "@type": "AggregateRating",
+            "ratingValue": product["rating"],
+            "reviewCount": product["reviewCount"],
+        }
     return data
 
 
@@ -88,11 +111,15 @@ def product_page_loader(session: Session, path: dict, query: dict) -> Page:
     except UnknownProduct:
         raise HTTPException(404) from None
     product = props["product"]
-    return Page("Product", props, meta={
-        "description": (product.get("description") or product["title"])[:155],
-        "canonical": f"/product/{product['id']}",
-        "json_ld": [product_json_ld(product)],
-    })
+    return Page(
+        "Product",
+        props,
+        meta={
+            "description": (product.get("description") or product["title"])[:155],
+            "canonical": f"/product/{product['id']}",
+            "json_ld": [product_json_ld(product)],
+        },
+    )
 
 
 routes = [

@@ -1,4 +1,5 @@
 """Storefront pages: the Student Books home, the market demo, and the search form's target."""
+
 from __future__ import annotations
 
 from sqlalchemy.orm import Session
@@ -12,19 +13,27 @@ from db.queries import books, content, market
 
 def home(session: Session, path: dict, query: dict) -> Page:
     # Every page keeps the store's title (SPEC.md §1); each description invites to browse and buy (§1).
-    return Page("Home", books.home(session), meta={
-        "description": "Browse and buy school, college and story books online at Student Books: textbooks, "
-                       "workbooks, novels and bedtime stories with fast delivery, easy returns and secure payment.",
-        "canonical": "/",
-    })
+    return Page(
+        "Home",
+        books.home(session),
+        meta={
+            "description": "Browse and buy school, college and story books online at Student Books: textbooks, "
+            "workbooks, novels and bedtime stories with fast delivery, easy returns and secure payment.",
+            "canonical": "/",
+        },
+    )
 
 
 def market_1(session: Session, path: dict, query: dict) -> Page:
-    return Page("Market1", market.page(session), meta={
-        "description": "Browse and buy cars, mobile phones, watches, sunglasses, electronics, bikes and more "
-                       "online: flash deals and big discounts from trusted brands and sellers.",
-        "canonical": "/market-1",
-    })
+    return Page(
+        "Market1",
+        market.page(session),
+        meta={
+            "description": "Browse and buy cars, mobile phones, watches, sunglasses, electronics, bikes and more "
+            "online: flash deals and big discounts from trusted brands and sellers.",
+            "canonical": "/market-1",
+        },
+    )
 
 
 async def search(request: Request) -> RedirectResponse:

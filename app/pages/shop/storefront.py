@@ -1,5 +1,6 @@
 """A storefront home: one db/queries function of the session builds every prop of the page (its
 product sections read together), the same functions its /api lists answer with."""
+
 from __future__ import annotations
 
 from typing import Any, Callable

@@ -8,18 +8,19 @@ Each seller's order line keeps the commission rate of its seller's package at th
 order. Lines written before this column existed take their seller's current package rate, the
 rate their earnings were split at.
 """
+
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0005'
-down_revision = '0004'
+revision = "0005"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table('order_line', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('commission_rate', sa.Numeric(precision=5, scale=4), nullable=True))
+    with op.batch_alter_table("order_line", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("commission_rate", sa.Numeric(precision=5, scale=4), nullable=True))
     op.execute(
         "UPDATE order_line SET commission_rate = ("
         " SELECT package.commission_rate FROM seller JOIN package ON package.id = seller.package_id"
@@ -29,5 +30,5 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('order_line', schema=None) as batch_op:
-        batch_op.drop_column('commission_rate')
+    with op.batch_alter_table("order_line", schema=None) as batch_op:
+        batch_op.drop_column("commission_rate")

@@ -8,17 +8,18 @@ Three statuses split the orders into large parts. Given an index on status, SQLi
 delivered orders matching a search" by probing the table once per delivered order (~10x slower
 at 100,000 orders than scanning it), so the order list reads orders by date or by scan instead.
 """
+
 from alembic import op
 
-revision = '0006'
-down_revision = '0005'
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
 
 def upgrade() -> None:
-    op.drop_index('ix_order_status', table_name='order')
+    op.drop_index("ix_order_status", table_name="order")
 
 
 def downgrade() -> None:
-    op.create_index('ix_order_status', 'order', ['status'], unique=False)
+    op.create_index("ix_order_status", "order", ["status"], unique=False)

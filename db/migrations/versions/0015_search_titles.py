@@ -11,18 +11,19 @@ product that has it. The titles get an FTS5 table of their own (as PostgreSQL's 
 tsvector and GIN index in 0013), filled here from the index and kept in step with it from now on
 (db/search/fts5.py). A database made by the newer 0009 already has the table: it is refilled.
 """
+
 from alembic import op
 
 from db.search.fts5 import TITLES_DDL
 
-revision = '0015'
-down_revision = '0014'
+revision = "0015"
+down_revision = "0014"
 branch_labels = None
 depends_on = None
 
 
 def upgrade() -> None:
-    if op.get_bind().dialect.name != 'sqlite':
+    if op.get_bind().dialect.name != "sqlite":
         return
     op.execute(TITLES_DDL)
     op.execute("DELETE FROM product_title_fts")
@@ -30,6 +31,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    if op.get_bind().dialect.name != 'sqlite':
+    if op.get_bind().dialect.name != "sqlite":
         return
     op.execute("DROP TABLE IF EXISTS product_title_fts")

@@ -14,16 +14,17 @@ reads one bucket's matches at a time, the first bucket first, and stops when it 
 each of the few buckets (log2 of the catalogue's size). SQLite's FTS5 already reads a word's
 matches in order and stops at the limit: nothing changes there.
 """
+
 from alembic import op
 
-revision = '0017'
-down_revision = '0016'
+revision = "0017"
+down_revision = "0016"
 branch_labels = None
 depends_on = None
 
 # Bucket n > 0 holds the ids from 2**(15 + n) up to twice that; bucket 0 those below 2**16.
-BUCKET = "width_bucket(product_id, ARRAY[{}])".format(", ".join(str(2 ** n) for n in range(16, 31)))
-INDEXES = {'ix_product_search_document': 'document', 'ix_product_search_title': 'title_document'}
+BUCKET = "width_bucket(product_id, ARRAY[{}])".format(", ".join(str(2**n) for n in range(16, 31)))
+INDEXES = {"ix_product_search_document": "document", "ix_product_search_title": "title_document"}
 
 
 def _index(name: str, columns: str) -> None:
@@ -32,7 +33,7 @@ def _index(name: str, columns: str) -> None:
 
 
 def upgrade() -> None:
-    if op.get_bind().dialect.name != 'postgresql':
+    if op.get_bind().dialect.name != "postgresql":
         return
     op.execute("CREATE EXTENSION IF NOT EXISTS btree_gin")
     op.execute(f"ALTER TABLE product_search ADD COLUMN bucket integer GENERATED ALWAYS AS ({BUCKET}) STORED")
@@ -44,7 +45,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    if op.get_bind().dialect.name != 'postgresql':
+    if op.get_bind().dialect.name != "postgresql":
         return
     for name, document in INDEXES.items():
         op.execute(f"DROP INDEX {name}")
