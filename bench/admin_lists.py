@@ -45,7 +45,7 @@ def add_products(url: str, count: int, start: int) -> None:
     from db.search.index import reindex
 
     r = random.Random(f"bench-admin-lists-{start}")
-    now = dt.datetime.now(dt.timezone.utc)
+    now = dt.datetime.now(dt.UTC)
     engine = make_engine(url)
     with make_sessionmaker(engine)() as session, session.begin():
         categories = list(session.scalars(select(Category.id)))

@@ -72,7 +72,7 @@ def run(base: str, pages: list[str]) -> str:
     static: list[float] = []
     cached: dict[str, list[float]] = {page: [] for page in pages}
     fresh: dict[str, list[float]] = {page: [] for page in pages}
-    errors = {page: 0 for page in [STATIC, *pages]}
+    errors = dict.fromkeys([STATIC, *pages], 0)
     for page in pages:
         wrk(base + page)  # warm the cache and the pool
     for _ in range(ROUNDS):  # rounds interleave the targets, so machine noise hits them alike
@@ -80,7 +80,10 @@ def run(base: str, pages: list[str]) -> str:
         static.append(rate)
         errors[STATIC] += failed
         for page in pages:
-            for figures, measure in ((cached, lambda: wrk(base + page)), (fresh, lambda: uncached(base, page))):
+            for figures, measure in (
+                (cached, lambda page=page: wrk(base + page)),
+                (fresh, lambda page=page: uncached(base, page)),
+            ):
                 rate, failed = measure()
                 figures[page].append(rate)
                 errors[page] += failed

@@ -33,7 +33,7 @@ def add_orders(url: str, target: int) -> int:
     from db.models import Customer, Earning, Order, OrderLine, Package, Product, Seller
 
     r = random.Random("bench-ledger")
-    now = dt.datetime.now(dt.timezone.utc)
+    now = dt.datetime.now(dt.UTC)
     engine = make_engine(url)
     with make_sessionmaker(engine)() as session, session.begin():
         customers = [

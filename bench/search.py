@@ -188,7 +188,7 @@ def generate(url: str, count: int) -> float:
     from db.search.index import rebuild
 
     r = random.Random("bench-search")
-    now = dt.datetime.now(dt.timezone.utc)
+    now = dt.datetime.now(dt.UTC)
     engine = make_engine(url)
     started = time.perf_counter()
     with engine.begin() as connection:

@@ -96,10 +96,9 @@ def run(base: str, pages: dict[str, str]) -> str:
                 ]
             )
         loop.run(pool.close())
-    return "SSR renders/s, one core (median of %d rounds of %d renders, each after %d untimed ones)\n" % (
-        ROUNDS,
-        ITERATIONS,
-        WARM_UP,
-    ) + table(
-        rows, ["page", "V8 pool isolate", "Node renderToString", "V8/Node", "budget V8>=Node", "V8 one at a time"]
+    return (
+        f"SSR renders/s, one core (median of {ROUNDS} rounds of {ITERATIONS} renders, each after {WARM_UP} untimed ones)\n"
+        + table(
+            rows, ["page", "V8 pool isolate", "Node renderToString", "V8/Node", "budget V8>=Node", "V8 one at a time"]
+        )
     )

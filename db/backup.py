@@ -75,7 +75,7 @@ def backup(url: str, media_dir: Path, file: Path) -> dict:
         snapshot(source, copy)
         media_files = sorted(p for p in Path(media_dir).rglob("*") if p.is_file()) if Path(media_dir).is_dir() else []
         manifest = {
-            "taken_at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+            "taken_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "schema_revision": schema_revision(copy),
             "database_bytes": copy.stat().st_size,
             "media_files": len(media_files),

@@ -10,8 +10,9 @@ a customer reviewed): those are gathered while the transaction runs and named on
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session

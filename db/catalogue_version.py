@@ -15,7 +15,7 @@ tells every listening server at commit. SQLite has one writer at a time (and ser
 from __future__ import annotations
 
 import datetime as dt
-from typing import Iterable
+from collections.abc import Iterable
 
 from sqlalchemy import delete, event, func, insert, select, text
 from sqlalchemy.orm import Session

@@ -260,9 +260,9 @@ def expected_cards(client, now: dt.datetime) -> dict[str, tuple]:
 
 
 def test_dashboard_cards_match_the_orders_customers_and_earnings(admin_any):
-    before = dt.datetime.now(dt.timezone.utc)
+    before = dt.datetime.now(dt.UTC)
     cards = {c["id"]: c for c in admin_any.get("/api/dashboard-cards").json()}
-    after = dt.datetime.now(dt.timezone.utc)
+    after = dt.datetime.now(dt.UTC)
     assert list(cards) == ["sales", "orders", "customers", "earnings"]
     # The server's "now" lies between these two; a row on the boundary may tip either way.
     candidates = [expected_cards(admin_any, now) for now in (before, after)]

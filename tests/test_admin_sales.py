@@ -124,8 +124,8 @@ def test_delivering_an_order_earns_each_seller_line_at_its_rate(admin_client):
     lines = read(
         admin_client,
         lambda s: [
-            (l.id, l.seller_id, l.amount, l.commission_rate)
-            for l in s.scalars(select(OrderLine).where(OrderLine.order_id == order_id))
+            (line.id, line.seller_id, line.amount, line.commission_rate)
+            for line in s.scalars(select(OrderLine).where(OrderLine.order_id == order_id))
         ],
     )
     balances = {seller: balance(admin_client, seller) for _, seller, _, _ in lines if seller}

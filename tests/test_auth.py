@@ -211,7 +211,7 @@ def test_failed_sign_ins_are_limited_per_ip_and_email(client):
 def test_session_payload_names_the_user_and_when_it_expires(client):
     assert client.get("/api/auth/session").json() == {}
     sign_in(client)
-    before = dt.datetime.now(dt.timezone.utc)
+    before = dt.datetime.now(dt.UTC)
     body = client.get("/api/auth/session").json()
     assert body["user"] == {"name": "Administrator", "email": ADMIN_EMAIL, "role": "owner"}
     assert body["csrfToken"] == client.get("/api/auth/csrf").json()["csrfToken"]
@@ -242,7 +242,7 @@ def test_sign_out_needs_the_csrf_token(client):
 def test_idle_session_reports_session_timed_out_and_clears_the_cookie(client):
     sign_in(client)
     idle = services(client).settings.session_idle_sec
-    set_session_times(client, last_seen_at=dt.datetime.now(dt.timezone.utc) - dt.timedelta(seconds=idle + 1))
+    set_session_times(client, last_seen_at=dt.datetime.now(dt.UTC) - dt.timedelta(seconds=idle + 1))
     response = client.get("/api/auth/session")
     assert response.status_code == 200
     assert response.json() == {"error": "SessionTimedOut"}
@@ -255,7 +255,7 @@ def test_idle_session_reports_session_timed_out_and_clears_the_cookie(client):
 def test_session_past_its_absolute_lifetime_times_out_even_when_busy(client):
     sign_in(client)
     absolute = services(client).settings.session_absolute_sec
-    now = dt.datetime.now(dt.timezone.utc)
+    now = dt.datetime.now(dt.UTC)
     set_session_times(client, created_at=now - dt.timedelta(seconds=absolute + 1), last_seen_at=now)
     assert client.get("/api/auth/session").json() == {"error": "SessionTimedOut"}
 
@@ -265,13 +265,13 @@ def test_tiny_idle_lifetime_from_settings_expires_the_session(settings):
     with TestClient(create_app(short), base_url="http://127.0.0.1") as client:
         sign_in(client)
         assert client.get("/api/auth/session").json()["user"]
-        set_session_times(client, last_seen_at=dt.datetime.now(dt.timezone.utc) - dt.timedelta(seconds=2))
+        set_session_times(client, last_seen_at=dt.datetime.now(dt.UTC) - dt.timedelta(seconds=2))
         assert client.get("/api/auth/session").json() == {"error": "SessionTimedOut"}
 
 
 def test_last_seen_moves_at_most_once_a_minute(client):
     sign_in(client)
-    now = dt.datetime.now(dt.timezone.utc)
+    now = dt.datetime.now(dt.UTC)
     recently = now - dt.timedelta(seconds=30)
     set_session_times(client, last_seen_at=recently)
     client.get("/api/auth/session")
@@ -285,9 +285,9 @@ def test_last_seen_moves_at_most_once_a_minute(client):
 def test_session_update_keeps_the_session_alive_and_needs_csrf(client):
     sign_in(client)
     token = client.get("/api/auth/csrf").json()["csrfToken"]
-    set_session_times(client, last_seen_at=dt.datetime.now(dt.timezone.utc) - dt.timedelta(seconds=30))
+    set_session_times(client, last_seen_at=dt.datetime.now(dt.UTC) - dt.timedelta(seconds=30))
     assert client.post("/api/auth/session", json={"csrfToken": "wrong", "data": {}}).status_code == 403
-    before = dt.datetime.now(dt.timezone.utc)
+    before = dt.datetime.now(dt.UTC)
     response = client.post("/api/auth/session", json={"csrfToken": token, "data": {"note": "still here"}})
     assert response.status_code == 200
     assert response.json()["user"]["email"] == ADMIN_EMAIL
@@ -407,7 +407,7 @@ def test_admin_without_a_session_redirects_to_login(client):
 
 def test_admin_with_an_expired_session_redirects_to_login(client):
     sign_in(client)
-    set_session_times(client, last_seen_at=dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc))
+    set_session_times(client, last_seen_at=dt.datetime(2000, 1, 1, tzinfo=dt.UTC))
     assert client.get("/admin", follow_redirects=False).status_code == 302
 
 

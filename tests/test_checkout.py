@@ -56,7 +56,7 @@ def test_checkout_places_the_order_lowers_stock_and_answers_the_number(client):
             order.status,
             order.payment_method,
             float(order.total),
-            [(l.product_id, l.qty) for l in order.lines],
+            [(line.product_id, line.qty) for line in order.lines],
             order.customer.email,
             len(order.history),
         )

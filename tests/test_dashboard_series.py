@@ -13,8 +13,8 @@ from db.engine import make_engine, make_sessionmaker
 from db.models import Customer, Order
 from db.queries.dashboard import sales_series
 
-NOW = dt.datetime(2026, 3, 10, 15, 30, tzinfo=dt.timezone.utc)
-UTC = dt.timezone.utc
+NOW = dt.datetime(2026, 3, 10, 15, 30, tzinfo=dt.UTC)
+UTC = dt.UTC
 
 
 @pytest.fixture

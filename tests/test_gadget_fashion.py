@@ -234,7 +234,7 @@ def test_hot_deals_name_the_product_and_render_their_end_as_stable_text(client, 
         assert deal["productName"] in text(section)
         assert f'href="{deal["url"]}"' in section
         # The server cannot know when the page is read: it prints the end, the browser counts down.
-        end = dt.datetime.fromisoformat(deal["expireDate"]).astimezone(dt.timezone.utc)
+        end = dt.datetime.fromisoformat(deal["expireDate"]).astimezone(dt.UTC)
         assert f'<time dateTime="{deal["expireDate"]}">{end.day} {end:%b %Y, %H:%M} UTC</time>' in section
         label = f'aria-label="The {html.escape(deal["productName"])} deal ends {end.day} {end:%b %Y, %H:%M} UTC"'
         assert re.search(rf'role="timer" aria-live="off"[^>]*{re.escape(label)}', section)

@@ -78,15 +78,13 @@ def test_the_books_migration_keeps_every_product_and_gives_each_book_its_authors
         if shop == "books":
             assert ", ".join(names[product_id]) == author
     # A school book's class comes from its title; the others by their kind of book.
-    levels = dict(
-        (
-            (t, (k, lo))
-            for t, k, lo in rows(
-                seeded_copy,
-                "SELECT p.title, b.level_kind, b.level_from FROM book b JOIN product p ON p.id = b.product_id",
-            )
+    levels = {
+        t: (k, lo)
+        for t, k, lo in rows(
+            seeded_copy,
+            "SELECT p.title, b.level_kind, b.level_from FROM book b JOIN product p ON p.id = b.product_id",
         )
-    )
+    }
     assert levels["Class 9 Physics Fundamentals"] == ("class", 9)
     assert levels["Strength of Materials"][0] == "college"
     assert levels["Milo and the Moon Balloon"][0] == "age"

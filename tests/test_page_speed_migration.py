@@ -34,7 +34,7 @@ def section_ids(url: str) -> list[list[int]]:
 
 def test_the_page_speed_migration_adds_its_indexes_and_keeps_the_shop(seeded_copy):
     products, shown = rows(seeded_copy, PRODUCTS), section_ids(seeded_copy)
-    assert NEW_INDEXES <= product_indexes(seeded_copy) and all(shown)
+    assert product_indexes(seeded_copy) >= NEW_INDEXES and all(shown)
 
     command.downgrade(alembic_config(seeded_copy), "0015")
     assert not NEW_INDEXES & product_indexes(seeded_copy)
@@ -42,6 +42,6 @@ def test_the_page_speed_migration_adds_its_indexes_and_keeps_the_shop(seeded_cop
     assert section_ids(seeded_copy) == shown  # the same products, sorted rather than walked
 
     upgrade(seeded_copy)
-    assert NEW_INDEXES <= product_indexes(seeded_copy)
+    assert product_indexes(seeded_copy) >= NEW_INDEXES
     assert rows(seeded_copy, PRODUCTS) == products and section_ids(seeded_copy) == shown
     assert schema_differences(seeded_copy) == []

@@ -85,7 +85,7 @@ def test_changing_the_sort_opens_the_sorted_results_on_the_client(live_server, p
     page.get_by_label("Sort by").select_option("price-desc")
     page.wait_for_url(live_server + "/product/search/vegetables?sort=price-desc")
     page.wait_for_function(
-        "() => document.querySelector('main article h3').textContent !== %s" % json.dumps(before[0][0])
+        f"() => document.querySelector('main article h3').textContent !== {json.dumps(before[0][0])}"
     )
     after = results(page)
     prices = [price for _, price in after]
@@ -95,7 +95,7 @@ def test_changing_the_sort_opens_the_sorted_results_on_the_client(live_server, p
     # Back shows the first order again, and the select follows the results.
     page.go_back()
     page.wait_for_function(
-        "() => document.querySelector('main article h3').textContent === %s" % json.dumps(before[0][0])
+        f"() => document.querySelector('main article h3').textContent === {json.dumps(before[0][0])}"
     )
     assert page.get_by_label("Sort by").input_value() == "relevance"
     assert log.errors() == []

@@ -40,7 +40,7 @@ from db.models import (
 from db.models import Testimonial as ClientTestimonial  # pytest would try to collect a "Test…" class
 from db.seed import is_empty, seed
 
-NOW = dt.datetime(2026, 3, 15, 9, 30, tzinfo=dt.timezone.utc)
+NOW = dt.datetime(2026, 3, 15, 9, 30, tzinfo=dt.UTC)
 SVG = "{http://www.w3.org/2000/svg}svg"
 ICONS = {"truck", "money", "return", "secure", "support", "feedback", "gift", "clock"}
 CENT = Decimal("0.01")
@@ -387,7 +387,7 @@ def test_services(session):
         per_shop[service.shop] += 1
         assert service.icon in ICONS and service.subtitle
         assert (service.subtitle2 is not None) == (service.shop == "grocery2")
-    assert per_shop == {s: 4 for s in ("market", "grocery1", "grocery2", "healthbeauty", "gift", "fashion", "books")}
+    assert per_shop == dict.fromkeys(("market", "grocery1", "grocery2", "healthbeauty", "gift", "fashion", "books"), 4)
     titles = set(session.scalars(select(Service.title)))
     assert {"Fast Delivery", "Money Guarantee", "365 Days", "Payment", "Online Support"} <= titles
 

@@ -77,7 +77,7 @@ def test_the_server_reports_the_keys_to_purge(settings, caplog):
     received: list[dict] = []
 
     class Purger(BaseHTTPRequestHandler):
-        def do_POST(self):  # noqa: N802 (http.server's name)
+        def do_POST(self):
             received.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
             self.send_response(204)
             self.end_headers()

@@ -93,6 +93,6 @@ def test_a_backup_carries_the_uploads_kept_in_the_database(settings, tmp_path):
 
 
 def test_an_unknown_media_store_stops_the_server_with_a_message(settings):
-    with pytest.raises(ValueError, match="MEDIA_STORE is 's3': use one of folder, database"):
-        with TestClient(create_app(make_settings(settings.database_url, settings.media_dir, media_store="s3"))):
-            pass
+    app = create_app(make_settings(settings.database_url, settings.media_dir, media_store="s3"))
+    with pytest.raises(ValueError, match="MEDIA_STORE is 's3': use one of folder, database"), TestClient(app):
+        pass

@@ -60,7 +60,7 @@ def test_a_successful_sign_in_forgets_the_pairs_failures_on_every_instance(setti
 def test_failures_age_out_of_the_window_and_are_pruned(settings):
     with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
         db = client.app.state.services.db
-        now = [dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)]
+        now = [dt.datetime(2026, 1, 1, tzinfo=dt.UTC)]
         limit = DatabaseLimit(db, limit=3, window=dt.timedelta(minutes=10), clock=lambda: now[0])
         pair = ("203.0.113.9", "a@b.c")
 
@@ -100,8 +100,8 @@ def test_with_redis_the_failures_are_counted_there_across_instances(settings, re
 def test_a_server_told_to_count_in_an_unreachable_redis_does_not_start(settings):
     pytest.importorskip("redis")
     unreachable = make_settings(settings.database_url, settings.media_dir, redis_url="redis://127.0.0.1:9/0")
-    with pytest.raises(
-        RedisUnavailable, match="REDIS_URL is set, but Redis at redis://127.0.0.1:9/0 cannot be reached"
+    with (
+        pytest.raises(RedisUnavailable, match="REDIS_URL is set, but Redis at redis://127.0.0.1:9/0 cannot be reached"),
+        TestClient(create_app(unreachable)),
     ):
-        with TestClient(create_app(unreachable)):
-            pass
+        pass

@@ -121,7 +121,7 @@ def test_the_member_of_staff_sets_up_two_factor_sign_in_and_signs_in_with_the_co
     page.screenshot(path=shots / "account.png", full_page=True)
     fits(page, 390)
     app = pyotp.TOTP(secret.input_value())
-    now = dt.datetime.now(dt.timezone.utc)
+    now = dt.datetime.now(dt.UTC)
     page.get_by_label("Code from the app").fill(app.at(now))
     page.get_by_role("button", name="Confirm").click()
     codes = page.get_by_test_id("recovery-codes").locator("li")

@@ -285,7 +285,7 @@ def test_featured_products_come_first(api, sql):
 
 
 def test_best_of_the_week_counts_only_the_last_seven_days(api, sql):
-    since = (dt.datetime.now(dt.timezone.utc) - dt.timedelta(days=7)).strftime("%Y-%m-%d %H:%M:%S")
+    since = (dt.datetime.now(dt.UTC) - dt.timedelta(days=7)).strftime("%Y-%m-%d %H:%M:%S")
     sold = units_sold(sql, since)
     units = [sold.get(p["id"], 0) for p in get_list(api, "/api/fashion-shop-2/best-week-products")]
     assert non_increasing(units)
@@ -300,7 +300,7 @@ def test_blogs_carry_date_text(api):
 def test_hot_deals_link_to_their_product_and_expire_later(api):
     for deal in get_list(api, "/api/fashion-store/hot-deals"):
         assert deal["url"].startswith("/product/")
-        assert dt.datetime.fromisoformat(deal["expireDate"]) > dt.datetime.now(dt.timezone.utc)
+        assert dt.datetime.fromisoformat(deal["expireDate"]) > dt.datetime.now(dt.UTC)
         product = api.get(f"/api/related-products?product={deal['url'].rsplit('/', 1)[1]}")
         assert product.status_code == 200
 

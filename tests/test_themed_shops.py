@@ -108,7 +108,7 @@ def test_side_navigation_links_every_item_and_hides_children_behind_a_button(cli
     assert groups and any(item.get("child") for group in groups for item in group["categoryItem"])
     for group in groups:
         assert html.escape(group["category"]) in markup
-        for item, depth in walk(group["categoryItem"]):
+        for item, _depth in walk(group["categoryItem"]):
             link = re.search(r'<a href="' + re.escape(html.escape(item["href"])) + r'"[^>]*>(.*?)</a>', markup)
             assert link, item["href"]
             assert html.escape(item["title"]) in link.group(1)

@@ -99,7 +99,7 @@ class Load:
         finally:
             client.close()
 
-    def start(self, checkout_threads: int = 2) -> "Load":
+    def start(self, checkout_threads: int = 2) -> Load:
         # Signed in before the burst (a password check takes a while), so edits run from the start.
         editor = admin_client(self.base)
         targets = [(self._checkouts, ())] * checkout_threads + [(self._price_edits, (editor,))]

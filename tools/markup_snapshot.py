@@ -49,6 +49,7 @@ MASKS = [
     (re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?"), "DATETIME"),
     (re.compile(r"\d{4}-\d{2}-\d{2}"), "DATE"),
     (re.compile(r"\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{4}"), "DATE"),
+    (re.compile(r"\b\d{2}:\d{2} UTC"), "TIME UTC"),
     (re.compile(r"sha256-[A-Za-z0-9+/=]+"), "sha256-HASH"),
 ]
 LINK = re.compile(r'href="(/[^"#]*)"')

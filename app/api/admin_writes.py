@@ -11,9 +11,10 @@ that show it, so storefront pages show the change on the next request.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import BaseModel
 from sqlalchemy.exc import IntegrityError

@@ -17,8 +17,9 @@ headers (openapi.HEADERS describes each), `media_type` is the answer's content t
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from pydantic import BaseModel
 

@@ -25,7 +25,7 @@ class FormFields(BaseModel):
     a JSON answer rather than the redirect a plain form gets."""
 
     model_config = ConfigDict(extra="ignore", populate_by_name=True)
-    csrfToken: str = ""  # noqa: N815 (the helper's field name)
+    csrfToken: str = ""
     # Only "true" (or "1") asks for JSON: a form's empty or odd value gets the plain answer.
     wants_json: Annotated[bool, BeforeValidator(lambda value: value in ("true", "1", True))] = Field(
         False, alias="json"
@@ -59,7 +59,7 @@ async def read_fields(request: Request) -> dict[str, Any]:
     try:
         fields = json.loads(text)
     except ValueError:
-        raise ApiError(400, "The request body is neither a form nor JSON")
+        raise ApiError(400, "The request body is neither a form nor JSON") from None
     if not isinstance(fields, dict):
         raise ApiError(400, "The request body must be a JSON object")
     return fields
@@ -69,7 +69,7 @@ def validated(model: type[M], fields: dict[str, Any]) -> M:
     try:
         return model.model_validate(fields)
     except ValidationError as error:
-        raise ApiError(422, "Please correct the highlighted fields", field_errors(error))
+        raise ApiError(422, "Please correct the highlighted fields", field_errors(error)) from None
 
 
 async def read_form(request: Request, model: type[M]) -> M:

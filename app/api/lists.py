@@ -7,7 +7,8 @@ the records the shared db.queries function returns. Big admin lists page in SQL 
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from sqlalchemy.orm import Session
 from starlette.requests import Request

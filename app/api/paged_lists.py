@@ -11,8 +11,9 @@ import csv
 import datetime as dt
 import io
 import re
+from collections.abc import Iterator, Mapping
 from decimal import Decimal
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, StreamingResponse
@@ -37,7 +38,7 @@ def list_query(request: Request, spec: AdminList) -> ListQuery:
     try:
         return parse_query(spec, request.query_params)
     except InvalidListQuery as invalid:
-        raise ApiError(422, "Some list parameters cannot be used", invalid.errors)
+        raise ApiError(422, "Some list parameters cannot be used", invalid.errors) from None
 
 
 def csv_cell(value: Any) -> Any:

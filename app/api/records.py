@@ -9,10 +9,10 @@ keys are refused (`closed`), so a record that grows a key must say so here first
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, TypeVar
+from typing import Any, NotRequired, TypeVar
 
 from pydantic import ConfigDict, with_config
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 T = TypeVar("T")
 

@@ -4,8 +4,8 @@ spools the file to disk past 1 MB, so an upload never costs more memory than tha
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import AsyncIterator
 
 from starlette.datastructures import FormData, UploadFile
 from starlette.formparsers import MultiPartException, MultiPartParser
@@ -60,7 +60,7 @@ async def read_form(request: Request, upload: UploadLimit) -> FormData:
     try:
         return await parser.parse()
     except MultiPartException as error:
-        raise ApiError(400, f"The upload is not valid multipart/form-data: {error.message}")
+        raise ApiError(400, f"The upload is not valid multipart/form-data: {error.message}") from None
 
 
 def the_file(form: FormData, upload: UploadLimit, missing: str) -> UploadFile:

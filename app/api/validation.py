@@ -36,11 +36,11 @@ async def read_json(request: Request, model: type[M]) -> M:
     try:
         data = from_json(body or b"null", allow_inf_nan=False)
     except ValueError:
-        raise ApiError(422, "The request body is not valid JSON", {"body": "Not valid JSON"})
+        raise ApiError(422, "The request body is not valid JSON", {"body": "Not valid JSON"}) from None
     try:
         return model.model_validate(data)
     except ValidationError as error:
-        raise ApiError(422, "Please correct the highlighted fields", field_errors(error))
+        raise ApiError(422, "Please correct the highlighted fields", field_errors(error)) from None
 
 
 def read_query(request: Request, model: type[M]) -> M:
@@ -49,4 +49,4 @@ def read_query(request: Request, model: type[M]) -> M:
     try:
         return model.model_validate(given)
     except ValidationError as error:
-        raise ApiError(422, "Some parameters cannot be used", field_errors(error))
+        raise ApiError(422, "Some parameters cannot be used", field_errors(error)) from None

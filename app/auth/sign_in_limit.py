@@ -13,7 +13,8 @@ import datetime as dt
 import logging
 import time
 import uuid
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session

@@ -19,8 +19,8 @@ import hashlib
 import math
 import time
 from collections import OrderedDict, defaultdict
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Awaitable, Callable, Iterable
 
 import brotli
 from starlette.types import Receive, Scope, Send

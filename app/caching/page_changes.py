@@ -18,7 +18,7 @@ import logging
 import math
 import time
 from collections import deque
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 import anyio
 from sqlalchemy.orm import Session, sessionmaker
@@ -154,4 +154,4 @@ class CatalogueVersion:
 
     def _prune(self) -> None:
         with self._sessions() as session, session.begin():
-            catalogue_version.prune(session, dt.datetime.now(dt.timezone.utc) - RETENTION)
+            catalogue_version.prune(session, dt.datetime.now(dt.UTC) - RETENTION)

@@ -16,8 +16,8 @@ import json
 import logging
 import threading
 import urllib.request
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from db import page_keys
 

@@ -86,7 +86,7 @@ def inspect_image(file: BinaryIO) -> ImageInfo:
     except NotAnImage:
         raise
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError):
-        raise NotAnImage(f"The file is not a valid {kind.name} image")
+        raise NotAnImage(f"The file is not a valid {kind.name} image") from None
     return ImageInfo(kind, width, height)
 
 

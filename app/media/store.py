@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Awaitable, BinaryIO, Callable, Protocol
+from typing import BinaryIO, Protocol
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session

@@ -9,8 +9,8 @@ the total counts routing, middleware and thread hand-offs too.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from starlette.types import Scope
 

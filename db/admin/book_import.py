@@ -20,9 +20,10 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import itertools
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import Annotated, BinaryIO, Callable, Iterable, Iterator
+from typing import Annotated, BinaryIO
 
 from pydantic import BeforeValidator, ValidationError
 from sqlalchemy import bindparam, delete, insert, select, update

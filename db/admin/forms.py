@@ -42,7 +42,7 @@ def _one_line(value: str) -> str:
     return value
 
 
-def Text(low: int, high: int, multiline: bool = False):  # noqa: N802 (a type factory)
+def Text(low: int, high: int, multiline: bool = False):
     checks = [AfterValidator(_printable)] + ([] if multiline else [AfterValidator(_one_line)])
     return Annotated[str, StringConstraints(strip_whitespace=True, min_length=low, max_length=high), *checks]
 

@@ -25,7 +25,7 @@ class PayoutDecision(Form):
     payment: Literal[PAYMENT_METHODS] | None = None
 
     @model_validator(mode="after")
-    def paid_somehow(self) -> "PayoutDecision":
+    def paid_somehow(self) -> PayoutDecision:
         if self.status == "Accepted" and self.payment is None:
             raise ValueError("Choose how the payout is paid")
         return self

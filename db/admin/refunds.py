@@ -25,7 +25,7 @@ Amount = Annotated[Decimal, Field(gt=0, max_digits=12, decimal_places=2)]
 
 
 class RefundForm(Form):
-    orderLineId: RecordId  # noqa: N815 (the API's field name)
+    orderLineId: RecordId
     amount: Amount
     reason: Text(0, 500, multiline=True) = ""
 

@@ -22,10 +22,10 @@ from db.queries.admin_sales import seller_record, seller_rows
 class SellerChanges(Form):
     published: StrictBool | None = None
     package: Literal[PACKAGE_NAMES] | None = None
-    paymentMethod: Literal[PAYMENT_METHODS] | None = None  # noqa: N815 (the API's field name)
+    paymentMethod: Literal[PAYMENT_METHODS] | None = None
 
     @model_validator(mode="after")
-    def paid_for(self) -> "SellerChanges":
+    def paid_for(self) -> SellerChanges:
         if self.package is not None and self.paymentMethod is None:
             raise ValueError("Choose how the seller pays for the new package")
         return self

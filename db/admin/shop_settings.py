@@ -17,7 +17,7 @@ DEFAULTS = {REQUIRE_TWO_FACTOR: False}
 
 
 class ShopSettingsChanges(Form):
-    requireTwoFactor: StrictBool  # noqa: N815 (the API's field name)
+    requireTwoFactor: StrictBool
 
 
 def setting(session: Session, name: str):

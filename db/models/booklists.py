@@ -47,4 +47,4 @@ class BooklistItem(Base):
     position: Mapped[int] = mapped_column(default=0)
 
     booklist: Mapped[Booklist] = relationship(back_populates="items")
-    product: Mapped["Product"] = relationship()  # noqa: F821
+    product: Mapped[Product] = relationship()  # noqa: F821

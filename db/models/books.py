@@ -57,7 +57,7 @@ class Book(Base):
     series: Mapped[str | None] = mapped_column(String(120))
     volume: Mapped[int | None]
 
-    product: Mapped["Product"] = relationship(back_populates="book")  # noqa: F821
+    product: Mapped[Product] = relationship(back_populates="book")  # noqa: F821
     credits: Mapped[list[BookAuthor]] = relationship(
         back_populates="book", cascade="all, delete-orphan", order_by="BookAuthor.position", lazy="selectin"
     )

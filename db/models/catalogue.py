@@ -87,10 +87,10 @@ class Product(Base):
 
     category: Mapped[Category] = relationship(back_populates="products")
     brand: Mapped[Brand | None] = relationship(back_populates="products")
-    seller: Mapped["Seller | None"] = relationship(back_populates="products")  # noqa: F821
+    seller: Mapped[Seller | None] = relationship(back_populates="products")  # noqa: F821
     reviews: Mapped[list[Review]] = relationship(back_populates="product", cascade="all, delete-orphan")
     # Set for the books shop's products (db/models/books.py).
-    book: Mapped["Book | None"] = relationship(back_populates="product", cascade="all, delete-orphan")  # noqa: F821
+    book: Mapped[Book | None] = relationship(back_populates="product", cascade="all, delete-orphan")  # noqa: F821
 
 
 # The orders storefront sections show a shop's goods in (db/queries/sections.py): each section
@@ -145,4 +145,4 @@ class Review(Base):
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
 
     product: Mapped[Product] = relationship(back_populates="reviews")
-    customer: Mapped["Customer"] = relationship(back_populates="reviews")  # noqa: F821
+    customer: Mapped[Customer] = relationship(back_populates="reviews")  # noqa: F821

@@ -121,7 +121,7 @@ class ShowcaseCategory(ShopContent, Base):
     subtitle: Mapped[str] = mapped_column(String(200), default="")
     image: Mapped[str] = mapped_column(String(255))
 
-    category: Mapped["Category"] = relationship()  # noqa: F821
+    category: Mapped[Category] = relationship()  # noqa: F821
 
 
 class OfferCard(ShopContent, Base):
@@ -151,5 +151,5 @@ class Deal(ShopContent, Base):
     image: Mapped[str] = mapped_column(String(255))
     expires_at: Mapped[dt.datetime | None]
 
-    product: Mapped["Product | None"] = relationship()  # noqa: F821
-    brand: Mapped["Brand | None"] = relationship()  # noqa: F821
+    product: Mapped[Product | None] = relationship()  # noqa: F821
+    brand: Mapped[Brand | None] = relationship()  # noqa: F821

@@ -27,7 +27,7 @@ class Customer(Base):
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
 
     orders: Mapped[list[Order]] = relationship(back_populates="customer")
-    reviews: Mapped[list["Review"]] = relationship(back_populates="customer")  # noqa: F821
+    reviews: Mapped[list[Review]] = relationship(back_populates="customer")  # noqa: F821
 
 
 class Order(Base):
@@ -70,8 +70,8 @@ class OrderLine(Base):
     amount: Mapped[Decimal]
 
     order: Mapped[Order] = relationship(back_populates="lines")
-    product: Mapped["Product"] = relationship()  # noqa: F821
-    seller: Mapped["Seller | None"] = relationship()  # noqa: F821
+    product: Mapped[Product] = relationship()  # noqa: F821
+    seller: Mapped[Seller | None] = relationship()  # noqa: F821
 
 
 class OrderStatusChange(Base):

@@ -38,7 +38,7 @@ class Seller(Base):
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
 
     package: Mapped[Package] = relationship()
-    products: Mapped[list["Product"]] = relationship(back_populates="seller")  # noqa: F821
+    products: Mapped[list[Product]] = relationship(back_populates="seller")  # noqa: F821
 
 
 class PackagePayment(Base):

@@ -39,8 +39,8 @@ def iso(moment: dt.datetime | None) -> str | None:
     if moment is None:
         return None
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=dt.timezone.utc)
-    return moment.astimezone(dt.timezone.utc).isoformat()
+        moment = moment.replace(tzinfo=dt.UTC)
+    return moment.astimezone(dt.UTC).isoformat()
 
 
 def first_image(images: list[str] | None) -> str | None:

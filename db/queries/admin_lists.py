@@ -10,8 +10,9 @@ record for an export without holding them all in memory.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
 from sqlalchemy import Select, and_, func, or_, select
 from sqlalchemy.engine import Row

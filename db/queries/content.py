@@ -7,7 +7,7 @@ of a kind, the `slot`; records come in their `position` order and leave shaped a
 from __future__ import annotations
 
 import datetime as dt
-from functools import lru_cache
+from functools import cache
 from urllib.parse import quote
 
 from sqlalchemy import Row, bindparam, case, func, select, union_all
@@ -47,7 +47,7 @@ def _in_shop(query, model: type, slotted: bool):
     return query.order_by(model.position, model.id)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _records(model: type, slotted: bool):
     return _in_shop(select(*model.__table__.columns), model, slotted)
 
@@ -197,7 +197,7 @@ def showcase(session: Session, shop: str, slot: str) -> list[Row]:
 
 def category_figures(session: Session, category_ids: list[int]) -> dict[int, tuple[int, int]]:
     """{category id: (published product count, biggest discount)}, children's products included."""
-    figures = {cid: (0, 0) for cid in category_ids}
+    figures = dict.fromkeys(category_ids, (0, 0))
     if category_ids:
         for owner, count, biggest in session.connection().execute(FIGURES, {"categories": list(set(category_ids))}):
             figures[owner] = (count or 0, biggest or 0)
@@ -242,7 +242,7 @@ DEALS = (
 def deals(session: Session, shop: str, kind: str, now: dt.datetime | None = None) -> list[Row]:
     """A shop's deals of one kind ("week" or "hot") that are still running, and whose product (if
     any) is still on sale."""
-    now = now or dt.datetime.now(dt.timezone.utc)
+    now = now or dt.datetime.now(dt.UTC)
     return [
         deal
         for deal in session.connection().execute(DEALS, {"shop": shop, "kind": kind})

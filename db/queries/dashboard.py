@@ -42,10 +42,10 @@ def sales_series(session: Session, days: int = DEFAULT_DAYS, now: dt.datetime | 
     """One record per day of the last `days` days, oldest first, today (UTC) last:
     {date: "YYYY-MM-DD", sales: money, orders: count}; a day without orders answers 0 and 0."""
     days = max(1, min(int(days), MAX_DAYS))
-    today = (now or utcnow()).astimezone(dt.timezone.utc).date()
+    today = (now or utcnow()).astimezone(dt.UTC).date()
     first = today - dt.timedelta(days=days - 1)
-    since = dt.datetime.combine(first, dt.time.min, tzinfo=dt.timezone.utc)
-    until = dt.datetime.combine(today + dt.timedelta(days=1), dt.time.min, tzinfo=dt.timezone.utc)
+    since = dt.datetime.combine(first, dt.time.min, tzinfo=dt.UTC)
+    until = dt.datetime.combine(today + dt.timedelta(days=1), dt.time.min, tzinfo=dt.UTC)
     day = utc_day(session, Order.created_at).label("day")
     rows = session.execute(
         select(day, func.sum(Order.total), func.count(Order.id))

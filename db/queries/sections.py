@@ -17,9 +17,10 @@ Python through session.execute, 1.3 ms through its connection).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping, TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy import Select, bindparam, func, literal_column, select, true, union_all
 from sqlalchemy.orm import Session
@@ -151,4 +152,4 @@ def section_cards(session: Session, section: Section, **params: Any) -> list[dic
 
 def week_of(now: dt.datetime | None = None) -> dict[str, dt.datetime]:
     """The `since` parameter of a week's best sellers."""
-    return {"since": (now or dt.datetime.now(dt.timezone.utc)) - WEEK}
+    return {"since": (now or dt.datetime.now(dt.UTC)) - WEEK}

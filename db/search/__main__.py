@@ -16,10 +16,7 @@ def main(argv: list[str]) -> int:
         return 2
     from db.engine import make_engine
 
-    if len(argv) == 2:
-        url = argv[1]
-    else:
-        url = config.database_url()
+    url = argv[1] if len(argv) == 2 else config.database_url()
     engine = make_engine(url)
     started = time.perf_counter()
     with engine.begin() as connection:

@@ -6,7 +6,8 @@ corrections: 3.6 ms on PostgreSQL that way, 1.1 ms as one JSON list)."""
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from sqlalchemy import ARRAY, JSON, Integer, bindparam, cast, func, select
 from sqlalchemy.types import TypeDecorator

@@ -14,8 +14,8 @@ in order and stops at the limit; PostgreSQL reads a slice of the catalogue at a 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Callable, Iterable, Iterator, Sequence
 
 from sqlalchemy import Connection, Select, String, bindparam, select, text
 from sqlalchemy.sql import FromClause, Subquery

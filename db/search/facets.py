@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Sequence
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session

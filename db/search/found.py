@@ -15,9 +15,10 @@ so a filter still finds what it asks for beyond the first CAP.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from sqlalchemy import Float, Select, String, bindparam, cast, func, literal, select
 from sqlalchemy.orm import Session

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from contextlib import contextmanager
-from typing import Sequence
 
 from sqlalchemy import bindparam, column, literal_column, select, table, text
 

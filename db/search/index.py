@@ -11,7 +11,7 @@ UPDATE/INSERT statements) call `reindex` themselves. `rebuild` fills the index f
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from sqlalchemy import Connection, bindparam, event, select, text
 from sqlalchemy.orm import Session

@@ -5,8 +5,8 @@ catalogue its product id is in, migration 0017), so the matches can be read a sl
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import contextmanager
-from typing import Sequence
 
 from sqlalchemy import bindparam, column, func, literal_column, select, table, text, true, union_all
 

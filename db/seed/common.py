@@ -65,10 +65,10 @@ def random_time_between(r: random.Random, start: dt.datetime, end: dt.datetime) 
 
 def normalise_now(now: dt.datetime | None) -> dt.datetime:
     """Aware UTC, whole seconds: naive values are taken as UTC."""
-    now = now or dt.datetime.now(dt.timezone.utc)
+    now = now or dt.datetime.now(dt.UTC)
     if now.tzinfo is None:
-        now = now.replace(tzinfo=dt.timezone.utc)
-    return now.astimezone(dt.timezone.utc).replace(microsecond=0)
+        now = now.replace(tzinfo=dt.UTC)
+    return now.astimezone(dt.UTC).replace(microsecond=0)
 
 
 def price_tag(r: random.Random, low: float, high: float) -> Decimal:

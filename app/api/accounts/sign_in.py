@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import json
 import logging
+from typing import NotRequired
 from urllib.parse import urlencode
 
 from pydantic import BaseModel, ConfigDict
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from app.api.contract import contract
 from app.api.form_fields import FORM, FormFields, read_fields, read_form
@@ -76,14 +77,14 @@ client_log = logging.getLogger("studentbooks.auth.client")
 class Credentials(FormFields):
     email: str = ""
     password: str = ""
-    callbackUrl: str = ""  # noqa: N815 (the helper's field name)
+    callbackUrl: str = ""
 
 
 class SecondFactor(FormFields):
     # The password step's challenge; a form without JavaScript leaves it out (it is in a cookie).
     challenge: str = ""
     code: str = ""
-    callbackUrl: str = ""  # noqa: N815
+    callbackUrl: str = ""
 
 
 class ClientLog(BaseModel):

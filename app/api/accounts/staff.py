@@ -84,7 +84,7 @@ class AcceptInvite(FormFields):
         return value
 
     @model_validator(mode="after")
-    def typed_twice_alike(self) -> "AcceptInvite":
+    def typed_twice_alike(self) -> AcceptInvite:
         if self.confirm is not None and self.confirm != self.password:
             raise ValueError("The two passwords differ; type the same password twice")
         return self

@@ -5,7 +5,8 @@ so unlike admin_writes.run_write they announce no catalogue change."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from starlette.requests import Request

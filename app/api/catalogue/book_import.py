@@ -21,15 +21,17 @@ polls must reach the instance running the import (sticky sessions), or they answ
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import json
 import os
 import re
 import threading
 import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Callable, Iterator, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import IntegrityError
@@ -193,10 +195,9 @@ async def in_own_thread(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     for the requests it serves later), awaited without holding the event loop."""
 
     def run() -> T:
-        try:  # Linux sets a nice value per thread; elsewhere the import runs at normal priority
+        # Linux sets a nice value per thread; elsewhere the import runs at normal priority.
+        with contextlib.suppress(AttributeError, OSError):
             os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
-        except (AttributeError, OSError):
-            pass
         return fn(*args, **kwargs)
 
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="book-import")
@@ -258,7 +259,7 @@ async def import_endpoint(request: Request) -> Response:
                         services.db.write_sync, import_books, actor, upload.file, apply=True, progress=progress.checked
                     )
         except FileRefused as refused:
-            raise refuse_file(refused.status, refused.message)
+            raise refuse_file(refused.status, refused.message) from None
         except ImportRefused as refused:
             rows = refused.report.errors
             message = f"{rows:,} row{'s have' if rows != 1 else ' has'} errors, so nothing was imported"

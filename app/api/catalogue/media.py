@@ -90,7 +90,7 @@ async def upload_image(request: Request) -> JSONResponse:
         try:
             info = await run_in_threadpool(inspect_image, upload.file)
         except NotAnImage as error:
-            raise refuse_file(422, str(error))
+            raise refuse_file(422, str(error)) from None
         path = upload_path(info.kind, utcnow())
         # An upload exists exactly when its audit entry does (app/media/store.py).
         await services.media.save(

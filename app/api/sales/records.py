@@ -4,9 +4,9 @@ admin_sales.py, and db/admin/orders.py's view of one order)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired
 
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from app.api.records import MediaUrl, Money, Timestamp, closed
 from db.models.sales import ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_STATUSES

@@ -3,7 +3,9 @@ what a shop home shows besides its products."""
 
 from __future__ import annotations
 
-from typing_extensions import NotRequired, TypedDict
+from typing import NotRequired
+
+from typing_extensions import TypedDict
 
 from app.api.records import MediaUrl, Timestamp, closed
 

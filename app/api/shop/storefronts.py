@@ -6,8 +6,9 @@ API list always agree. Paths are spelled exactly as SPEC.md §7 writes them ("la
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Annotated, Any, Callable
+from typing import Annotated, Any
 
 from pydantic import Field
 from sqlalchemy.orm import Session
@@ -123,7 +124,7 @@ def product_list_route(path: str, query: Callable[[Session, int | None], list]) 
         try:
             records = await services_of(request).db.read(query, params.product)
         except shared.UnknownProduct:
-            raise ApiError(404, "No such product")
+            raise ApiError(404, "No such product") from None
         return list_response(*shape_list(params, records))
 
     endpoint.__doc__ = query.__doc__

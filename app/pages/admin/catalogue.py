@@ -9,7 +9,7 @@ Guarded like /admin (app/pages/admin/shell.py): sign in first, never cached.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session

@@ -4,7 +4,7 @@ page from the URL's own query, like the catalogue's (admin_catalogue.py)."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session

@@ -4,7 +4,7 @@ asking. Guarded like /admin (app/pages/admin/shell.py): sign in first, never cac
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from sqlalchemy.orm import Session
 from starlette.routing import Route

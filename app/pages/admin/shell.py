@@ -13,7 +13,7 @@ to its account page instead.
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 from urllib.parse import quote
 
 from sqlalchemy.orm import Session

@@ -3,7 +3,8 @@ product sections read together), the same functions its /api lists answer with."
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from sqlalchemy.orm import Session
 from starlette.routing import Route
