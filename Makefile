@@ -6,14 +6,26 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export HOST PORT
 
-.PHONY: run test bench build install chromium wrk nginx cluster clean
+.PHONY: run test lint format bench build install chromium wrk nginx cluster clean
 
 run: install build
 	$(PY) -m app
 
-test: install build chromium nginx
+test: lint build chromium nginx
 	$(PY) -m db.ledger_check --seed
 	$(PY) -m pytest
+
+# The house rules: ruff's checks and format, the import layers (pyproject.toml) and no import
+# circle, ESLint and Prettier on the JavaScript. `make format` fixes what can be fixed by itself.
+lint: install
+	.venv/bin/ruff check .
+	.venv/bin/ruff format --check .
+	.venv/bin/lint-imports --no-cache
+	$(PY) -m tools.import_cycles
+
+format: install
+	.venv/bin/ruff check --fix .
+	.venv/bin/ruff format .
 
 bench: install build chromium wrk
 	$(PY) -m bench

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import socket
 import sqlite3
@@ -25,6 +26,17 @@ from db.seed import seed
 
 ADMIN_EMAIL = "admin@studentbooks.test"
 ADMIN_PASSWORD = "correct horse battery staple"
+# The suite builds its own settings: a variable of the caller's (PORT=18790 make test, DATABASE_URL,
+# REDIS_URL...) must change neither the in-process apps nor the servers tests start, so every
+# variable the shop reads (named in app/settings.py and db/config.py) is dropped before any test runs.
+SHOP_VARIABLES = set(
+    re.findall(
+        r'"([A-Z][A-Z0-9_]{2,})"', (ROOT / "app" / "settings.py").read_text() + (ROOT / "db" / "config.py").read_text()
+    )
+)
+for _name in SHOP_VARIABLES:
+    os.environ.pop(_name, None)
+
 TEST_POSTGRES_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 CHROMIUM = "/usr/bin/chromium"
 
