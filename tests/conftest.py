@@ -16,8 +16,10 @@ from pathlib import Path
 
 import httpx
 import pytest
+from argon2 import PasswordHasher
 from starlette.testclient import TestClient
 
+from app.auth import passwords
 from app.main import create_app
 from app.settings import ROOT, Settings
 from db.engine import make_engine, make_sessionmaker
@@ -36,6 +38,11 @@ SHOP_VARIABLES = set(
 )
 for _name in SHOP_VARIABLES:
     os.environ.pop(_name, None)
+
+# Passwords hashed in the tests' own processes use argon2id at its lightest (the servers tests start
+# keep the real parameters): a test signs in or starts an app, and each of those checks a hash;
+# at 80 ms a check that cost the suite minutes and tested nothing more.
+passwords.HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 
 TEST_POSTGRES_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 CHROMIUM = "/usr/bin/chromium"
