@@ -80,3 +80,13 @@ class Settings:
     trusted_proxies: str = field(default_factory=lambda: os.environ.get("TRUSTED_PROXIES", ""))
     # Seed an empty database with the demo data on start.
     seed: bool = field(default_factory=lambda: _flag("SEED", True))
+    # Mail (app/mail/): SMTP_URL (smtp://host:port, smtp://user:password@host:587?starttls=1,
+    # smtps://user:password@host:465) turns delivery on; without it mail stays in the outbox.
+    smtp_url: str = field(default_factory=lambda: os.environ.get("SMTP_URL", ""))
+    mail_from: str = field(
+        default_factory=lambda: os.environ.get("MAIL_FROM", "Student Books <shop@studentbooks.test>")
+    )
+    # The retry backoff (1 s, 5 s, 30 s, 2 min, 10 min, then hourly) times this factor, and how long a
+    # sender may hold a message before another process takes it over (tests shorten both).
+    mail_retry_scale: float = field(default_factory=lambda: _float("MAIL_RETRY_SCALE", 1.0))
+    mail_lease_sec: float = field(default_factory=lambda: _float("MAIL_LEASE_SEC", 60.0))

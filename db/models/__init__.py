@@ -20,6 +20,7 @@ from db.models.content import (
 )
 from db.models.counts import CategoryCount, CountChange, LevelCount
 from db.models.meta import CatalogueState
+from db.models.outbox import OutboxAttempt, OutboxMessage
 from db.models.page_change import PageChange
 from db.models.sales import Customer, Order, OrderLine, OrderStatusChange, RefundRequest
 from db.models.search import SearchSynonym, SearchTerm
