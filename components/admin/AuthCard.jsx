@@ -21,7 +21,9 @@ export default function AuthCard({ subtitle, children }) {
           </Typography>
           {children}
           <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-            <Link href="/" underline="always">Back to the store</Link>
+            <Link href="/" underline="always">
+              Back to the store
+            </Link>
           </Typography>
         </CardContent>
       </Card>

@@ -16,13 +16,17 @@ const MONEY_CARDS = new Set(['sales', 'earnings']);
 function Change({ percentage, down }) {
   const flat = !down && !(Number(percentage) > 0);
   const Arrow = down ? ArrowDownward : ArrowUpward;
-  const label = flat ? 'Unchanged from the previous 30 days' : `${down ? 'Down' : 'Up'} ${formatPercent(percentage)} on the previous 30 days`;
+  const label = flat
+    ? 'Unchanged from the previous 30 days'
+    : `${down ? 'Down' : 'Up'} ${formatPercent(percentage)} on the previous 30 days`;
   const color = flat ? 'text.secondary' : down ? 'error.main' : 'success.main';
   return (
     <Box component="span" title={label} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, fontWeight: 600, color }}>
       {!flat && <Arrow sx={{ fontSize: 16 }} aria-hidden />}
       <span aria-hidden>{formatPercent(percentage)}</span>
-      <Box component="span" sx={visuallyHidden}>{label}</Box>
+      <Box component="span" sx={visuallyHidden}>
+        {label}
+      </Box>
     </Box>
   );
 }

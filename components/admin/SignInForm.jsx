@@ -38,11 +38,22 @@ export async function postForm(url, fields) {
   return response.json().catch(() => ({}));
 }
 
-export function PasswordField({ id = 'sign-in-password', name = 'password', label = 'Password', autoComplete = 'current-password', slotProps, ...props }) {
+export function PasswordField({
+  id = 'sign-in-password',
+  name = 'password',
+  label = 'Password',
+  autoComplete = 'current-password',
+  slotProps,
+  ...props
+}) {
   const [shown, setShown] = useState(false);
   const toggle = (
     <InputAdornment position="end">
-      <IconButton aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`} onClick={() => setShown(!shown)} edge="end">
+      <IconButton
+        aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+        onClick={() => setShown(!shown)}
+        edge="end"
+      >
         {shown ? <VisibilityOff /> : <Visibility />}
       </IconButton>
     </InputAdornment>
@@ -106,7 +117,11 @@ export default function SignInForm({ callbackUrl = '/admin', csrfToken: formToke
     try {
       data = code
         ? await postForm('/api/auth/callback/two-factor', { challenge, code: form.get('code') || '', callbackUrl })
-        : await postForm('/api/auth/callback/credentials', { email: form.get('email') || '', password: form.get('password') || '', callbackUrl });
+        : await postForm('/api/auth/callback/credentials', {
+            email: form.get('email') || '',
+            password: form.get('password') || '',
+            callbackUrl,
+          });
     } catch {
       failed(UNREACHABLE);
       return;
@@ -139,7 +154,11 @@ export default function SignInForm({ callbackUrl = '/admin', csrfToken: formToke
       <input type="hidden" name="csrfToken" value={formToken} />
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       {notice && !message && <Alert severity="info">{notice}</Alert>}
-      {message && <Alert severity="error" role="alert">{message}</Alert>}
+      {message && (
+        <Alert severity="error" role="alert">
+          {message}
+        </Alert>
+      )}
       {code ? (
         <CodeFields callbackUrl={callbackUrl} />
       ) : (

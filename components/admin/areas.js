@@ -53,7 +53,6 @@ export function areasFor(session) {
   return ADMIN_AREAS.filter((area) => owner || !area.owner);
 }
 
-
 // The area a URL belongs to (the longest matching href), e.g. /admin/products/7 -> /admin/products.
 export function areaOf(url) {
   if (!url) return undefined;

@@ -45,7 +45,11 @@ const subscribe = (listener) => {
 // SPEC §9: top-right, 5 s, no progress bar, newest on top, close on click, draggable,
 // pause on hover, not on focus loss.
 export default function Toasts() {
-  const show = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   if (!show) return null;
   return (
     <Suspense fallback={null}>

@@ -34,9 +34,23 @@ function CodeForm({ label, action, onCode }) {
     if (!refusal) form.reset();
   };
   return (
-    <Stack component="form" onSubmit={submit} direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
-      <TextField name="code" label={label} required autoComplete="one-time-code" error={!!error} helperText={error || ' '}
-        slotProps={{ htmlInput: { maxLength: 64, autoCapitalize: 'none', spellCheck: 'false' } }} sx={{ minWidth: 220 }} />
+    <Stack
+      component="form"
+      onSubmit={submit}
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1.5}
+      sx={{ alignItems: { sm: 'flex-start' } }}
+    >
+      <TextField
+        name="code"
+        label={label}
+        required
+        autoComplete="one-time-code"
+        error={!!error}
+        helperText={error || ' '}
+        slotProps={{ htmlInput: { maxLength: 64, autoCapitalize: 'none', spellCheck: 'false' } }}
+        sx={{ minWidth: 220 }}
+      />
       <Button type="submit" variant="contained" disabled={busy} sx={{ mt: { sm: 1 } }}>
         {action}
       </Button>
@@ -58,8 +72,7 @@ function Enrolment({ enrolment, onConfirmed }) {
   return (
     <Stack spacing={2}>
       <Typography>
-        1. Scan this QR code with your authenticator app (Google Authenticator, Authy, 1Password, ...), or type the secret
-        into it by hand.
+        1. Scan this QR code with your authenticator app (Google Authenticator, Authy, 1Password, ...), or type the secret into it by hand.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <Box
@@ -83,8 +96,7 @@ function RecoveryCodes({ codes }) {
     <Stack spacing={2}>
       <Alert severity="success">Two-factor sign-in is on.</Alert>
       <Typography>
-        Keep these recovery codes somewhere safe: each signs you in once if you lose your authenticator. They are shown
-        only now.
+        Keep these recovery codes somewhere safe: each signs you in once if you lose your authenticator. They are shown only now.
       </Typography>
       <Box component="ol" data-testid="recovery-codes" sx={{ fontFamily: 'monospace', columns: { sm: 2 }, m: 0, pl: 3 }}>
         {codes.map((code) => (
@@ -132,8 +144,7 @@ function TwoFactor({ account, onChanged }) {
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Typography>
-          Two-factor sign-in is off. With it on, signing in takes your password and a code from an authenticator app on
-          your phone.
+          Two-factor sign-in is off. With it on, signing in takes your password and a code from an authenticator app on your phone.
         </Typography>
         <Button variant="contained" onClick={start}>
           Set up two-factor sign-in
@@ -143,9 +154,7 @@ function TwoFactor({ account, onChanged }) {
   }
   return (
     <Stack spacing={2}>
-      <Alert severity="success">
-        Two-factor sign-in is on. {account.recoveryCodesLeft} of 10 recovery codes left.
-      </Alert>
+      <Alert severity="success">Two-factor sign-in is on. {account.recoveryCodesLeft} of 10 recovery codes left.</Alert>
       {account.twoFactorRequired ? (
         <Typography color="text.secondary">The shop requires two-factor sign-in for every account, so it stays on.</Typography>
       ) : (
@@ -179,7 +188,9 @@ export default function AdminAccount({ session, account: initial }) {
         )}
         <Section title="Your account" maxWidth={720}>
           <Typography sx={{ fontWeight: 600 }}>{account.name}</Typography>
-          <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{account.email}</Typography>
+          <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {account.email}
+          </Typography>
           <Typography color="text.secondary">Role: {capitalised(account.role)}</Typography>
         </Section>
         <Section title="Two-factor sign-in" maxWidth={720}>

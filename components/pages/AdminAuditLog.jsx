@@ -32,7 +32,14 @@ function fieldsOf(before, after) {
 
 const entityOf = (entry) => `${entry.entity.replace(/_/g, ' ')} #${entry.entityId}`;
 
-const VALUE = { fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre-wrap', overflowWrap: 'break-word', verticalAlign: 'top', minWidth: 110 };
+const VALUE = {
+  fontFamily: 'monospace',
+  fontSize: 13,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'break-word',
+  verticalAlign: 'top',
+  minWidth: 110,
+};
 const CHANGED = { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.14) };
 
 function FieldName({ field, changed }) {
@@ -96,6 +103,8 @@ function Changes({ entry, onClose }) {
         {capitalised(entityOf(entry))}: {entry.action}
       </DialogTitle>
       <DialogContent>
+        {/* As written: Prettier's reflow would split or merge these text nodes, changing the <!-- --> of the server markup. */}
+        {/* prettier-ignore */}
         <DialogContentText sx={{ mb: 2 }}>
           By {entry.actor} on {formatDateTime(entry.date)}. {before && after ? 'Changed fields are marked.' : before ? 'The record as it was.' : 'The record as it was created.'}
         </DialogContentText>

@@ -45,7 +45,8 @@ const ACTIONS = {
 const NEWLINE = 10;
 
 const plural = (n, one, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
-const megabytes = (bytes) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const megabytes = (bytes) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 // Rows in the file, counted from its line breaks (less the header): enough for a progress bar.
 async function rowsIn(file) {
@@ -77,7 +78,8 @@ function send(file, dryRun, progressId, onUploaded) {
           }
           resolve({ status: request.status, data });
         };
-        request.onerror = () => resolve({ status: 0, data: { message: 'The server cannot be reached; check the connection and try again' } });
+        request.onerror = () =>
+          resolve({ status: 0, data: { message: 'The server cannot be reached; check the connection and try again' } });
         const body = new FormData();
         body.append('file', file);
         body.append('dryRun', dryRun ? 'true' : 'false');
@@ -94,7 +96,11 @@ function Working({ stage, dryRun, uploaded, rows, total }) {
   let text = `Uploading… ${Math.round(uploaded * 100)}%`;
   let value = uploaded * 100;
   if (stage === 'server') {
-    text = rows ? `${verb} ${formatCount(rows)}${total ? ` of about ${formatCount(total)}` : ''} rows…` : dryRun ? 'Checking…' : 'Importing…';
+    text = rows
+      ? `${verb} ${formatCount(rows)}${total ? ` of about ${formatCount(total)}` : ''} rows…`
+      : dryRun
+        ? 'Checking…'
+        : 'Importing…';
     value = total ? Math.min((rows / total) * 100, 100) : undefined;
   }
   return (
@@ -224,6 +230,8 @@ function Report({ report }) {
 function Help({ columns, optionalColumns, categories }) {
   return (
     <Typography variant="body2" color="text.secondary" component="div">
+      {/* As written: Prettier's reflow would split or merge these text nodes, changing the <!-- --> of the server markup. */}
+      {/* prettier-ignore */}
       <p style={{ marginTop: 0 }}>
         The first row names the columns: <code>{columns.join(', ')}</code> (and, if you like, <code>{optionalColumns.join(', ')}</code>).
         Books are matched by ISBN: a known ISBN updates that book, a new one adds it. Separate several authors with{' '}
@@ -258,7 +266,8 @@ export default function AdminBookImport({ session, columns = [], optionalColumns
     setChecked(false);
     setProblem('');
     setTotal(0);
-    if (chosen && maxBytes && chosen.size > maxBytes) setProblem(`This file is ${megabytes(chosen.size)}; the most a file may be is ${megabytes(maxBytes)}.`);
+    if (chosen && maxBytes && chosen.size > maxBytes)
+      setProblem(`This file is ${megabytes(chosen.size)}; the most a file may be is ${megabytes(maxBytes)}.`);
     else if (chosen) rowsIn(chosen).then(setTotal, () => setTotal(0));
   };
 
@@ -270,7 +279,10 @@ export default function AdminBookImport({ session, columns = [], optionalColumns
       setWork((w) => w && { ...w, uploaded, stage: uploaded >= 1 ? 'server' : 'upload' });
       if (uploaded >= 1 && !poller.current) {
         poller.current = setInterval(async () => {
-          const response = await fetch(`${ENDPOINT}/progress/${progressId}`, { headers: { Accept: 'application/json' }, credentials: 'same-origin' }).catch(() => null);
+          const response = await fetch(`${ENDPOINT}/progress/${progressId}`, {
+            headers: { Accept: 'application/json' },
+            credentials: 'same-origin',
+          }).catch(() => null);
           const progress = response?.ok ? await response.json() : null;
           if (progress) setWork((w) => w && { ...w, stage: 'server', rows: progress.rows });
         }, POLL_MS);
@@ -284,7 +296,9 @@ export default function AdminBookImport({ session, columns = [], optionalColumns
       setChecked(dryRun && status === 200);
     }
     if (status === 200 && !dryRun) {
-      notify.success(`Imported ${[data.created && plural(data.created, 'new book'), data.updated && `${plural(data.updated, 'book')} updated`].filter(Boolean).join(' and ')}`);
+      notify.success(
+        `Imported ${[data.created && plural(data.created, 'new book'), data.updated && `${plural(data.updated, 'book')} updated`].filter(Boolean).join(' and ')}`,
+      );
       setChecked(false);
     } else if (status !== 200) {
       setProblem(data?.message || `The server answered ${status}`);
@@ -317,14 +331,30 @@ export default function AdminBookImport({ session, columns = [], optionalColumns
             </Alert>
           </noscript>
           <Stack direction={{ xs: 'column', sm: 'row' }} useFlexGap sx={{ gap: 1.5, mt: 3, alignItems: { sm: 'center' } }}>
-            <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFileOutlined />} disabled={!ready || Boolean(work)}>
+            <Button
+              component="label"
+              htmlFor={inputId}
+              variant="outlined"
+              startIcon={<UploadFileOutlined />}
+              disabled={!ready || Boolean(work)}
+            >
               Choose CSV file
               <input id={inputId} type="file" accept=".csv,text/csv" hidden onChange={choose} disabled={!ready || Boolean(work)} />
             </Button>
-            <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'} sx={{ flexGrow: 1, overflowWrap: 'anywhere' }} data-testid="chosen-file">
+            <Typography
+              variant="body2"
+              color={file ? 'text.primary' : 'text.secondary'}
+              sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}
+              data-testid="chosen-file"
+            >
               {file ? `${file.name} · ${megabytes(file.size)}${total ? ` · about ${plural(total, 'row')}` : ''}` : 'No file chosen'}
             </Typography>
-            <Button variant="contained" startIcon={<FactCheckOutlined />} disabled={!file || Boolean(work) || Boolean(problem && !report)} onClick={() => run(true)}>
+            <Button
+              variant="contained"
+              startIcon={<FactCheckOutlined />}
+              disabled={!file || Boolean(work) || Boolean(problem && !report)}
+              onClick={() => run(true)}
+            >
               Check file
             </Button>
             <Button variant="contained" color="success" disabled={!canImport} onClick={() => setAsking(true)}>
@@ -361,7 +391,10 @@ export default function AdminBookImport({ session, columns = [], optionalColumns
         title={`Import ${plural(changes, 'book')}?`}
         message={
           report
-            ? `${[report.created && `${plural(report.created, 'new book')} will be added`, report.updated && `${plural(report.updated, 'book')} updated`]
+            ? `${[
+                report.created && `${plural(report.created, 'new book')} will be added`,
+                report.updated && `${plural(report.updated, 'book')} updated`,
+              ]
                 .filter(Boolean)
                 .join(' and ')}, all in one go. Each change goes in the audit log.`
             : ''

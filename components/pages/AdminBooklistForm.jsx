@@ -16,7 +16,10 @@ export default function AdminBooklistForm({ session, booklist, classes = [], lim
   const backToList = () => navigate('/admin/booklists');
   const remove = useRemove(
     '/api/booklists',
-    (row) => ({ name: `the booklist “${booklistName(row)}”`, message: `The booklist “${booklistName(row)}” will be deleted; its books stay in the shop.` }),
+    (row) => ({
+      name: `the booklist “${booklistName(row)}”`,
+      message: `The booklist “${booklistName(row)}” will be deleted; its books stay in the shop.`,
+    }),
     backToList,
   );
   const saved = (record) => {

@@ -22,7 +22,10 @@ export default function AdminBooklists({ session, list: initial, classes = [] })
   const list = useAdminList(ENDPOINT, initial);
   const remove = useRemove(
     ENDPOINT,
-    (row) => ({ name: `the booklist “${booklistName(row)}”`, message: `The booklist “${booklistName(row)}” will be deleted; its books stay in the shop.` }),
+    (row) => ({
+      name: `the booklist “${booklistName(row)}”`,
+      message: `The booklist “${booklistName(row)}” will be deleted; its books stay in the shop.`,
+    }),
     () => list.reload(),
   );
 
@@ -62,7 +65,14 @@ export default function AdminBooklists({ session, list: initial, classes = [] })
       render: (row) => (
         <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
           {row.published && (
-            <IconButton size="small" component="a" href={row.url} target="_blank" rel="noopener" aria-label={`See ${booklistName(row)} in the shop`}>
+            <IconButton
+              size="small"
+              component="a"
+              href={row.url}
+              target="_blank"
+              rel="noopener"
+              aria-label={`See ${booklistName(row)} in the shop`}
+            >
               <OpenInNew fontSize="small" />
             </IconButton>
           )}

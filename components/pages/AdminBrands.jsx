@@ -24,7 +24,11 @@ export default function AdminBrands({ session, list: initial }) {
   const [editing, setEditing] = useState(null);
   const remove = useRemove(
     ENDPOINT,
-    (row) => ({ name: `“${row.name}”`, keyword: row.name, message: `The brand “${row.name}” will be deleted; its products stay, without a brand.` }),
+    (row) => ({
+      name: `“${row.name}”`,
+      keyword: row.name,
+      message: `The brand “${row.name}” will be deleted; its products stay, without a brand.`,
+    }),
     () => list.reload(),
   );
   const edit = async (row) => {
@@ -45,7 +49,14 @@ export default function AdminBrands({ session, list: initial }) {
       label: 'Featured',
       sortable: true,
       render: (row) => (
-        <RowSwitch list={list} endpoint={ENDPOINT} row={row} field="featured" label={`Featured: ${row.name}`} said={(on) => `“${row.name}” is ${on ? 'featured' : 'no longer featured'}`} />
+        <RowSwitch
+          list={list}
+          endpoint={ENDPOINT}
+          row={row}
+          field="featured"
+          label={`Featured: ${row.name}`}
+          said={(on) => `“${row.name}” is ${on ? 'featured' : 'no longer featured'}`}
+        />
       ),
     },
     {

@@ -53,7 +53,14 @@ export default function AdminCategories({ session, list: initial, categories = [
       label: 'Featured',
       sortable: true,
       render: (row) => (
-        <RowSwitch list={list} endpoint={ENDPOINT} row={row} field="featured" label={`Featured: ${row.name}`} said={(on) => `“${row.name}” is ${on ? 'featured' : 'no longer featured'}`} />
+        <RowSwitch
+          list={list}
+          endpoint={ENDPOINT}
+          row={row}
+          field="featured"
+          label={`Featured: ${row.name}`}
+          said={(on) => `“${row.name}” is ${on ? 'featured' : 'no longer featured'}`}
+        />
       ),
     },
     {

@@ -6,7 +6,12 @@ import ListView from '../admin/list/ListView.jsx';
 import useAdminList from '../admin/list/useAdminList.js';
 
 const COLUMNS = [
-  { key: 'name', label: 'Name', sortable: true, render: (row) => <NameCell href={`/admin/customers/${row.id}`} image={row.image} name={row.name} round /> },
+  {
+    key: 'name',
+    label: 'Name',
+    sortable: true,
+    render: (row) => <NameCell href={`/admin/customers/${row.id}`} image={row.image} name={row.name} round />,
+  },
   { key: 'email', label: 'Email', sortable: true },
   { key: 'phone', label: 'Phone', sortable: true, render: (row) => orDash(row.phone) },
   { key: 'orders', label: 'Orders', sortable: true, align: 'right' },

@@ -19,7 +19,16 @@ const KINDS = [
 const COLUMNS = [
   { key: 'no', label: 'No', sortable: true },
   { key: 'date', label: 'Date', sortable: true, render: (row) => day(row.date) },
-  { key: 'orderNo', label: 'Order', sortable: true, render: (row) => <Link href={`/admin/orders/${row.orderNo}`} sx={{ fontWeight: 600 }}>#{row.orderNo}</Link> },
+  {
+    key: 'orderNo',
+    label: 'Order',
+    sortable: true,
+    render: (row) => (
+      <Link href={`/admin/orders/${row.orderNo}`} sx={{ fontWeight: 600 }}>
+        #{row.orderNo}
+      </Link>
+    ),
+  },
   { key: 'shopName', label: 'Shop', sortable: true },
   { key: 'kind', label: 'Kind', render: (row) => <StatusChip status={row.kind} /> },
   { key: 'sellerEarning', label: 'Seller earning', sortable: true, align: 'right', render: (row) => money(row.sellerEarning) },
@@ -30,7 +39,11 @@ export default function AdminEarningHistory({ session, list: initial, seller, se
   const list = useAdminList('/api/earning-history', initial);
   const narrowedTo = list.params.seller && (
     <Chip
-      label={seller && String(seller.id) === list.params.seller ? `Seller: ${seller.shopName} (balance ${formatMoney(seller.balance)})` : `Seller #${list.params.seller}`}
+      label={
+        seller && String(seller.id) === list.params.seller
+          ? `Seller: ${seller.shopName} (balance ${formatMoney(seller.balance)})`
+          : `Seller #${list.params.seller}`
+      }
       onDelete={() => list.update({ seller: '' })}
     />
   );
@@ -40,7 +53,10 @@ export default function AdminEarningHistory({ session, list: initial, seller, se
         title="Earning history"
         list={list}
         columns={COLUMNS}
-        filters={[{ name: 'kind', label: 'Kind', options: KINDS }, { name: 'seller', label: 'Seller', options: sellers }]}
+        filters={[
+          { name: 'kind', label: 'Kind', options: KINDS },
+          { name: 'seller', label: 'Seller', options: sellers },
+        ]}
         searchLabel="Search earnings"
         emptyText="No earnings yet."
         actions={narrowedTo}

@@ -16,7 +16,9 @@ export default function AdminForbidden({ session, message }) {
           <Typography variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
             403: not for your account
           </Typography>
-          <Alert severity="warning" sx={{ mb: 2 }}>{message}</Alert>
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {message}
+          </Alert>
           <Button variant="contained" component={RouterAnchor} href="/admin">
             Go to the dashboard
           </Button>

@@ -124,7 +124,12 @@ function OrderView({ initial }) {
             align: 'right',
             render: (line) =>
               Number(line.refundable) > 0 && (
-                <Button size="small" onClick={() => setRefunding(line)} aria-label={`Request a refund on ${line.title}`} sx={{ whiteSpace: 'nowrap' }}>
+                <Button
+                  size="small"
+                  onClick={() => setRefunding(line)}
+                  aria-label={`Request a refund on ${line.title}`}
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
                   Request refund
                 </Button>
               ),
@@ -172,7 +177,12 @@ function OrderView({ initial }) {
           <Summary order={order} />
         </Grid>
         <Grid size={{ xs: 12, md: 7, lg: 8 }}>
-          <DataTable title="Status history" columns={historyColumns} rows={order.history.map((change, n) => ({ ...change, id: n }))} empty="No changes yet." />
+          <DataTable
+            title="Status history"
+            columns={historyColumns}
+            rows={order.history.map((change, n) => ({ ...change, id: n }))}
+            empty="No changes yet."
+          />
         </Grid>
         <Grid size={12}>
           <DataTable title="Items" columns={lineColumns} rows={order.lines} />

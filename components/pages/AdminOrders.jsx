@@ -9,8 +9,22 @@ import { ORDER_STATUSES } from '../admin/statuses.js';
 import Link from '../common/Link.jsx';
 
 const COLUMNS = [
-  { key: 'id', label: 'Order', sortable: true, render: (row) => <Link href={`/admin/orders/${row.id}`} sx={{ fontWeight: 600 }}>#{row.id}</Link> },
-  { key: 'customer', label: 'Customer', sortable: true, render: (row) => <Link href={`/admin/customers/${row.customerId}`}>{row.customer}</Link> },
+  {
+    key: 'id',
+    label: 'Order',
+    sortable: true,
+    render: (row) => (
+      <Link href={`/admin/orders/${row.id}`} sx={{ fontWeight: 600 }}>
+        #{row.id}
+      </Link>
+    ),
+  },
+  {
+    key: 'customer',
+    label: 'Customer',
+    sortable: true,
+    render: (row) => <Link href={`/admin/customers/${row.customerId}`}>{row.customer}</Link>,
+  },
   { key: 'qty', label: 'Items', sortable: true, align: 'right' },
   { key: 'amount', label: 'Amount', sortable: true, align: 'right', render: (row) => money(row.amount) },
   { key: 'status', label: 'Status', sortable: true, render: (row) => <StatusChip status={row.status} /> },

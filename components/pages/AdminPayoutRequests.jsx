@@ -24,10 +24,19 @@ function PaymentChoice({ row, methods, payment, onChange }) {
     <Stack spacing={2} sx={{ mb: 2 }}>
       {over && (
         <Alert severity="warning">
-          The request ({formatMoney(row.requestAmount)}) is above {row.shopName}’s balance now ({formatMoney(row.balance)}): it cannot be accepted.
+          The request ({formatMoney(row.requestAmount)}) is above {row.shopName}’s balance now ({formatMoney(row.balance)}): it cannot be
+          accepted.
         </Alert>
       )}
-      <TextField select size="small" fullWidth required label="Payment method" value={payment} onChange={(event) => onChange(event.target.value)}>
+      <TextField
+        select
+        size="small"
+        fullWidth
+        required
+        label="Payment method"
+        value={payment}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {methods.map((method) => (
           <MenuItem key={method} value={method}>
             {method}
@@ -45,7 +54,10 @@ export default function AdminPayoutRequests({ session, list: initial, paymentMet
   const describe = (row, to) => {
     const who = `${row.seller} (${row.shopName})`;
     if (to === 'Rejected') {
-      return { message: `Payout request #${row.no} of ${formatMoney(row.requestAmount)} from ${who} will be rejected; the balance stays as it is.`, done: `Payout request #${row.no} rejected` };
+      return {
+        message: `Payout request #${row.no} of ${formatMoney(row.requestAmount)} from ${who} will be rejected; the balance stays as it is.`,
+        done: `Payout request #${row.no} rejected`,
+      };
     }
     return {
       message: `Pay ${formatMoney(row.requestAmount)} to ${who}? A payout is recorded and the seller’s balance drops by that much.`,

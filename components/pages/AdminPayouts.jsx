@@ -22,7 +22,15 @@ export default function AdminPayouts({ session, list: initial, sellers = [], pay
   ];
   return (
     <AdminLayout active="/admin/payouts" title="Payouts" session={session}>
-      <ListView title="Payouts" list={list} columns={COLUMNS} filters={filters} searchLabel="Search payouts" emptyText="No payouts yet." rowKey="no" />
+      <ListView
+        title="Payouts"
+        list={list}
+        columns={COLUMNS}
+        filters={filters}
+        searchLabel="Search payouts"
+        emptyText="No payouts yet."
+        rowKey="no"
+      />
     </AdminLayout>
   );
 }

@@ -16,7 +16,11 @@ export default function AdminProductForm({ session, product, categories = [], br
   const backToList = () => navigate('/admin/products');
   const remove = useRemove(
     '/api/products',
-    (row) => ({ name: `“${row.name}”`, keyword: row.name, message: `“${row.name}” and its reviews will be deleted. This cannot be undone.` }),
+    (row) => ({
+      name: `“${row.name}”`,
+      keyword: row.name,
+      message: `“${row.name}” and its reviews will be deleted. This cannot be undone.`,
+    }),
     backToList,
   );
   const saved = (record) => {

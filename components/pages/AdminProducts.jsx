@@ -40,14 +40,23 @@ export default function AdminProducts({ session, list: initial, categories = [],
   const list = useAdminList(ENDPOINT, initial);
   const remove = useRemove(
     ENDPOINT,
-    (row) => ({ name: `“${row.name}”`, keyword: row.name, message: `“${row.name}” and its reviews will be deleted. This cannot be undone.` }),
+    (row) => ({
+      name: `“${row.name}”`,
+      keyword: row.name,
+      message: `“${row.name}” and its reviews will be deleted. This cannot be undone.`,
+    }),
     () => list.reload(),
   );
 
   const columns = [
     { key: 'name', label: 'Name', sortable: true, render: (row) => <ProductName row={row} /> },
     { key: 'category', label: 'Category', sortable: true },
-    { key: 'brand', label: 'Brand', sortable: true, render: (row) => (row.brand ? <Thumbnail src={row.brand} name="Brand" /> : orDash(null)) },
+    {
+      key: 'brand',
+      label: 'Brand',
+      sortable: true,
+      render: (row) => (row.brand ? <Thumbnail src={row.brand} name="Brand" /> : orDash(null)),
+    },
     { key: 'price', label: 'Price', sortable: true, align: 'right', render: (row) => money(row.price) },
     {
       key: 'published',

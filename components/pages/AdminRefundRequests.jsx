@@ -32,14 +32,28 @@ export default function AdminRefundRequests({ session, list: initial }) {
   });
 
   const columns = [
-    { key: 'orderNo', label: 'Order', sortable: true, render: (row) => <Link href={`/admin/orders/${row.orderNo}`} sx={{ fontWeight: 600 }}>#{row.orderNo}</Link> },
+    {
+      key: 'orderNo',
+      label: 'Order',
+      sortable: true,
+      render: (row) => (
+        <Link href={`/admin/orders/${row.orderNo}`} sx={{ fontWeight: 600 }}>
+          #{row.orderNo}
+        </Link>
+      ),
+    },
     { key: 'name', label: 'Product', sortable: true, render: (row) => <NameCell image={row.image} name={row.name} /> },
     { key: 'shopName', label: 'Shop', sortable: true, render: (row) => orDash(row.shopName) },
     { key: 'customer', label: 'Customer' },
     { key: 'amount', label: 'Amount', sortable: true, align: 'right', render: (row) => money(row.amount) },
     { key: 'status', label: 'Status', sortable: true, render: (row) => <StatusChip status={row.status} /> },
     { key: 'date', label: 'Date', sortable: true, render: (row) => day(row.date) },
-    { key: 'actions', label: 'Actions', align: 'right', render: (row) => row.next.map((to) => <span key={to}>{move.button(row, to)}</span>) },
+    {
+      key: 'actions',
+      label: 'Actions',
+      align: 'right',
+      render: (row) => row.next.map((to) => <span key={to}>{move.button(row, to)}</span>),
+    },
   ];
 
   return (

@@ -16,7 +16,10 @@ export default function AdminReviews({ session, list: initial, product }) {
   const list = useAdminList(ENDPOINT, initial);
   const remove = useRemove(
     ENDPOINT,
-    (row) => ({ name: `the review by ${row.customer}`, message: `The review by ${row.customer} of “${row.name}” will be deleted. This cannot be undone.` }),
+    (row) => ({
+      name: `the review by ${row.customer}`,
+      message: `The review by ${row.customer} of “${row.name}” will be deleted. This cannot be undone.`,
+    }),
     () => list.reload(),
   );
 
@@ -40,14 +43,24 @@ export default function AdminReviews({ session, list: initial, product }) {
       label: 'Published',
       sortable: true,
       render: (row) => (
-        <RowSwitch list={list} endpoint={ENDPOINT} row={row} field="published" label={`Published: review by ${row.customer}`} said={(on) => `The review by ${row.customer} is ${on ? 'published' : 'unpublished'}`} />
+        <RowSwitch
+          list={list}
+          endpoint={ENDPOINT}
+          row={row}
+          field="published"
+          label={`Published: review by ${row.customer}`}
+          said={(on) => `The review by ${row.customer} is ${on ? 'published' : 'unpublished'}`}
+        />
       ),
     },
     { key: 'actions', label: 'Actions', align: 'right', render: (row) => remove.button(row, `Delete the review by ${row.customer}`) },
   ];
 
   const narrowedTo = list.params.product && (
-    <Chip label={`Product: ${product && String(product.id) === list.params.product ? product.name : `#${list.params.product}`}`} onDelete={() => list.update({ product: '' })} />
+    <Chip
+      label={`Product: ${product && String(product.id) === list.params.product ? product.name : `#${list.params.product}`}`}
+      onDelete={() => list.update({ product: '' })}
+    />
   );
 
   return (

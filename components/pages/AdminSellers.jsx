@@ -43,7 +43,14 @@ export default function AdminSellers({ session, list: initial, packages = [], pa
       label: 'Published',
       sortable: true,
       render: (row) => (
-        <RowSwitch list={list} endpoint={ENDPOINT} row={row} field="published" label={`Published: ${row.shopName}`} said={(on) => `${row.shopName} is ${on ? 'published' : 'unpublished'}`} />
+        <RowSwitch
+          list={list}
+          endpoint={ENDPOINT}
+          row={row}
+          field="published"
+          label={`Published: ${row.shopName}`}
+          said={(on) => `${row.shopName} is ${on ? 'published' : 'unpublished'}`}
+        />
       ),
     },
     owner && {
@@ -58,7 +65,12 @@ export default function AdminSellers({ session, list: initial, packages = [], pa
             </IconButton>
           </Tooltip>
           <Tooltip title="Earnings">
-            <IconButton size="small" component={RouterAnchor} href={`/admin/earning-history?seller=${row.id}`} aria-label={`Earnings of ${row.shopName}`}>
+            <IconButton
+              size="small"
+              component={RouterAnchor}
+              href={`/admin/earning-history?seller=${row.id}`}
+              aria-label={`Earnings of ${row.shopName}`}
+            >
               <PaidOutlined fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -75,7 +87,15 @@ export default function AdminSellers({ session, list: initial, packages = [], pa
   return (
     <AdminLayout active="/admin/sellers" title="Sellers" session={session}>
       <ListView title="Sellers" list={list} columns={columns} filters={filters} searchLabel="Search sellers" emptyText="No sellers yet." />
-      {changing && <SellerPackageForm seller={changing} packages={packages} paymentMethods={paymentMethods} onClose={() => setChanging(null)} onSaved={packageChanged} />}
+      {changing && (
+        <SellerPackageForm
+          seller={changing}
+          packages={packages}
+          paymentMethods={paymentMethods}
+          onClose={() => setChanging(null)}
+          onSaved={packageChanged}
+        />
+      )}
     </AdminLayout>
   );
 }

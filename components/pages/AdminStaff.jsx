@@ -43,8 +43,22 @@ function InviteForm({ onInvited }) {
     onInvited(answer.data);
   };
   return (
-    <Stack component="form" onSubmit={submit} direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'flex-start' } }}>
-      <TextField name="email" type="email" label="Email" required error={!!errors.email} helperText={errors.email || ' '} sx={{ flexGrow: 1 }} />
+    <Stack
+      component="form"
+      onSubmit={submit}
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={1.5}
+      sx={{ alignItems: { md: 'flex-start' } }}
+    >
+      <TextField
+        name="email"
+        type="email"
+        label="Email"
+        required
+        error={!!errors.email}
+        helperText={errors.email || ' '}
+        sx={{ flexGrow: 1 }}
+      />
       <TextField name="name" label="Name" required error={!!errors.name} helperText={errors.name || ' '} sx={{ flexGrow: 1 }} />
       <TextField name="role" label="Role" select defaultValue="staff" helperText=" " sx={{ minWidth: 140 }}>
         <MenuItem value="staff">Staff</MenuItem>
@@ -62,8 +76,8 @@ function InviteLink({ invite, onClose }) {
     <Alert severity="success" onClose={onClose} sx={{ '& .MuiAlert-message': { flexGrow: 1, minWidth: 0 } }}>
       <Stack spacing={1.5}>
         <Typography>
-          No email is sent: copy this link and give it to {invite.staff.name} ({invite.staff.email}). It sets their password,
-          works once, and expires in 48 hours.
+          No email is sent: copy this link and give it to {invite.staff.name} ({invite.staff.email}). It sets their password, works once,
+          and expires in 48 hours.
         </Typography>
         <CopyField label="Invite link" value={invite.inviteUrl} testId="invite-link" />
       </Stack>
@@ -136,13 +150,21 @@ export default function AdminStaff({ session, staff: initial = [], settings }) {
       label: 'Account',
       render: (row) => (
         <>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>{row.name}</Typography>
-          <Typography variant="body2" color="text.secondary">{row.email}</Typography>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {row.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {row.email}
+          </Typography>
         </>
       ),
     },
     { key: 'role', label: 'Role', render: (row) => capitalised(row.role) },
-    { key: 'status', label: 'Status', render: (row) => <Chip size="small" variant="outlined" label={capitalised(row.status)} color={STATUS_TONES[row.status]} /> },
+    {
+      key: 'status',
+      label: 'Status',
+      render: (row) => <Chip size="small" variant="outlined" label={capitalised(row.status)} color={STATUS_TONES[row.status]} />,
+    },
     { key: 'twoFactor', label: 'Two-factor', render: (row) => (row.twoFactor ? 'On' : 'Off') },
     { key: 'lastSignInAt', label: 'Last sign-in', render: lastSignIn },
     {
@@ -176,7 +198,8 @@ export default function AdminStaff({ session, staff: initial = [], settings }) {
       <Stack spacing={3}>
         <Section title="Invite a member of staff">
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Staff look after the catalogue, orders and reviews; payouts, package payments, staff, settings and the audit log stay with owners.
+            Staff look after the catalogue, orders and reviews; payouts, package payments, staff, settings and the audit log stay with
+            owners.
           </Typography>
           <InviteForm onInvited={invited} />
           {invite && <InviteLink invite={invite} onClose={() => setInvite(null)} />}

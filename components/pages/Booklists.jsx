@@ -74,8 +74,8 @@ export default function Booklists(results) {
         <div>
           <h1>School booklists</h1>
           <p className="lead">
-            Find the list your school gave for your class, see every book with its price and stock, and put the whole list in
-            your cart in one click.
+            Find the list your school gave for your class, see every book with its price and stock, and put the whole list in your cart in
+            one click.
           </p>
         </div>
         <BooklistFinder results={results} classes={classes} />
@@ -84,7 +84,10 @@ export default function Booklists(results) {
         </p>
         {count === 0 ? (
           <div className="empty">
-            <p>No booklist matches {q ? `“${q}”` : 'this search'}{grade ? ` for Class ${grade}` : ''}.</p>
+            <p>
+              No booklist matches {q ? `“${q}”` : 'this search'}
+              {grade ? ` for Class ${grade}` : ''}.
+            </p>
             <RouterAnchor href={booklistsHref({})}>See every booklist</RouterAnchor>
           </div>
         ) : (

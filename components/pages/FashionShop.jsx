@@ -43,12 +43,7 @@ export default function FashionShop(props) {
         <ProductRow products={bestOfTheWeek} label="best of the week" visible={5} />
       </Section>
       <Section title="Shop all fashion" icon="category">
-        <AllProducts
-          id="all-fashion"
-          products={products}
-          expanded={showAllProducts}
-          showAllHref="/fashion-shop?show=all#all-fashion"
-        />
+        <AllProducts id="all-fashion" products={products} expanded={showAllProducts} showAllHref="/fashion-shop?show=all#all-fashion" />
       </Section>
       {blogs.length > 0 && (
         <Section title="Style notes from our blog">

@@ -17,9 +17,7 @@ export default function GiftShop({ navigation, topCategories, popularProducts, t
       >
         {topCategories.length > 0 && (
           <Section title="Top categories" icon="category">
-            <CategoryTiles
-              tiles={topCategories.map((c) => ({ title: c.title, subtitle: c.available, url: c.url, imgUrl: c.imgUrl }))}
-            />
+            <CategoryTiles tiles={topCategories.map((c) => ({ title: c.title, subtitle: c.available, url: c.url, imgUrl: c.imgUrl }))} />
           </Section>
         )}
         <Section title="Popular products" icon="featured">

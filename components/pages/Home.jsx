@@ -1,15 +1,6 @@
 // The Student Books home page: school, college and story books from the catalogue ("Shop by
 // class" first: a school book is chosen by class), and the way to every demo storefront.
-import {
-  CategoryTiles,
-  ChipLinks,
-  HeroCarousel,
-  ProductGrid,
-  ProductRow,
-  PromoBanners,
-  Section,
-  ServiceList,
-} from '../shop/deferred.jsx';
+import { CategoryTiles, ChipLinks, HeroCarousel, ProductGrid, ProductRow, PromoBanners, Section, ServiceList } from '../shop/deferred.jsx';
 import { LevelLinks } from '../shop/book/deferred.js';
 import { STOREFRONTS } from '../shop/links.js';
 import ShopLayout from '../shop/ShopLayout.jsx';

@@ -35,19 +35,14 @@ export default function Market1(props) {
         <ProductRow products={flashDeals} label="flash deals" visible={5} />
       </Section>
       <Section title="Top categories" icon="category">
-        <CategoryTiles
-          tiles={topCategories.map((c) => ({ ...c, url: c.categoryUrl }))}
-        />
+        <CategoryTiles tiles={topCategories.map((c) => ({ ...c, url: c.categoryUrl }))} />
       </Section>
       <Pair>
         <Section title="Top ratings" icon="rated" card>
           <ProductGrid products={topRated} columns={4} />
         </Section>
         <Section title="Featured brands" icon="brand" card>
-          <CategoryTiles
-            variant="logo"
-            tiles={topBrands.map((b) => ({ ...b, url: b.productUrl }))}
-          />
+          <CategoryTiles variant="logo" tiles={topBrands.map((b) => ({ ...b, url: b.productUrl }))} />
         </Section>
       </Pair>
       <Section title="New arrivals" icon="new">

@@ -23,11 +23,7 @@ export default function Product({ product, reviews, frequentlyBought, related })
   return (
     <ShopLayout>
       <Breadcrumbs
-        crumbs={[
-          { label: 'Home', href: '/' },
-          { label: product.category, href: searchUrl(product.category) },
-          { label: product.title },
-        ]}
+        crumbs={[{ label: 'Home', href: '/' }, { label: product.category, href: searchUrl(product.category) }, { label: product.title }]}
       />
       <Top>
         <Gallery images={product.imgGroup} title={product.title} />

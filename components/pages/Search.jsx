@@ -21,7 +21,11 @@ export default function Search(results) {
   return (
     <ShopLayout searchTerm={term}>
       <ResultsLayout>
-        <h1>{total > 0 ? `${results.more ? `${total.toLocaleString('en')}+ results` : plural(total, 'result')} for “${term}”` : `No results for “${term}”`}</h1>
+        <h1>
+          {total > 0
+            ? `${results.more ? `${total.toLocaleString('en')}+ results` : plural(total, 'result')} for “${term}”`
+            : `No results for “${term}”`}
+        </h1>
         {total === 0 && !filtered ? (
           <NoResults term={term} suggestions={suggestions} didYouMean={didYouMean} />
         ) : (

@@ -70,7 +70,7 @@ export default function Carousel({ label, children }) {
     if (touchStart.current === null) return;
     const moved = event.changedTouches[0].clientX - touchStart.current;
     touchStart.current = null;
-    if (Math.abs(moved) >= SWIPE_PX) show(index + ((moved < 0) !== rtl ? 1 : -1));
+    if (Math.abs(moved) >= SWIPE_PX) show(index + (moved < 0 !== rtl ? 1 : -1));
   };
 
   return (

@@ -11,28 +11,31 @@ const loadDrawer = () => import('./CartDrawer.jsx');
 const CartDrawer = lazy(loadDrawer);
 
 // IconAction's look and its own, as one class (a wrapper round IconAction would give it two).
-const Button = sharedStyled('button', (theme) => [iconActionLook(theme), {
-  position: 'relative',
-  width: 44,
-  height: 44,
-  background: theme.palette.grey[100],
-  borderColor: 'transparent',
-  '& .count': {
-    position: 'absolute',
-    top: -4,
-    insetInlineEnd: -4,
-    minWidth: 20,
-    height: 20,
-    padding: '0 6px',
-    borderRadius: 10,
-    fontSize: 12,
-    fontWeight: 700,
-    lineHeight: '20px',
-    textAlign: 'center',
-    color: theme.palette.primary.contrastText,
-    background: theme.palette.primary.main,
+const Button = sharedStyled('button', (theme) => [
+  iconActionLook(theme),
+  {
+    position: 'relative',
+    width: 44,
+    height: 44,
+    background: theme.palette.grey[100],
+    borderColor: 'transparent',
+    '& .count': {
+      position: 'absolute',
+      top: -4,
+      insetInlineEnd: -4,
+      minWidth: 20,
+      height: 20,
+      padding: '0 6px',
+      borderRadius: 10,
+      fontSize: 12,
+      fontWeight: 700,
+      lineHeight: '20px',
+      textAlign: 'center',
+      color: theme.palette.primary.contrastText,
+      background: theme.palette.primary.main,
+    },
   },
-}]);
+]);
 
 export default function CartButton() {
   const { count } = useCart();

@@ -6,7 +6,11 @@ import Logo from './Logo.jsx';
 import { STOREFRONTS, searchUrl } from './links.js';
 
 const BOOKS = ['School Books', 'College Books', 'Story Books'].map((name) => ({ label: name, href: searchUrl(name) }));
-const CUSTOMER_CARE = [{ label: 'School booklists', href: '/booklists' }, { label: 'Your cart', href: '/cart' }, { label: 'Checkout', href: '/checkout' }];
+const CUSTOMER_CARE = [
+  { label: 'School booklists', href: '/booklists' },
+  { label: 'Your cart', href: '/cart' },
+  { label: 'Checkout', href: '/checkout' },
+];
 
 const Wrapper = sharedStyled('footer', (theme) => ({
   marginTop: theme.spacing(6),
@@ -67,8 +71,8 @@ export default function Footer() {
         <div className="about">
           <Logo light />
           <p>
-            Student Books is an online book store for school, college and story books, delivered to your door. Explore
-            our demo shops too: groceries, gadgets, fashion, furniture, health &amp; beauty and gifts.
+            Student Books is an online book store for school, college and story books, delivered to your door. Explore our demo shops too:
+            groceries, gadgets, fashion, furniture, health &amp; beauty and gifts.
           </p>
         </div>
         <LinkColumn title="Our shops" links={STOREFRONTS} className="shops" />

@@ -131,16 +131,7 @@ export default function ProductCard({ product, eager = false, wide = false, head
   return (
     <article className={wide ? `wide ${card}` : card}>
       <span className="media">
-        {imgUrl && (
-          <img
-            src={imgUrl}
-            alt={title}
-            width={400}
-            height={400}
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
-          />
-        )}
+        {imgUrl && <img src={imgUrl} alt={title} width={400} height={400} loading={eager ? 'eager' : 'lazy'} decoding="async" />}
       </span>
       {discount > 0 && (
         // "-25%" reads the same in a right-to-left page.

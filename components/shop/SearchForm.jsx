@@ -74,8 +74,14 @@ export default function SearchForm({ defaultValue = '', placeholder = 'Search bo
   const options = optionsOf(useSuggestions(open ? typed : ''));
   const showing = open && options.length > 0;
 
-  const close = () => { setOpen(false); setActive(-1); };
-  const pick = (option) => { close(); navigate(option.url); };
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
+  const pick = (option) => {
+    close();
+    navigate(option.url);
+  };
 
   const onSubmit = (event) => {
     event.preventDefault();
@@ -87,11 +93,14 @@ export default function SearchForm({ defaultValue = '', placeholder = 'Search bo
   const onKeyDown = (event) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      if (!open) { setOpen(true); return; }
+      if (!open) {
+        setOpen(true);
+        return;
+      }
       if (!options.length) return;
       // -1 is the text as typed: down from the last option, or up from the first, goes back to it.
       const last = options.length - 1;
-      setActive((current) => (event.key === 'ArrowDown' ? (current >= last ? -1 : current + 1) : (current <= -1 ? last : current - 1)));
+      setActive((current) => (event.key === 'ArrowDown' ? (current >= last ? -1 : current + 1) : current <= -1 ? last : current - 1));
     } else if (event.key === 'Enter' && showing && active >= 0 && active < options.length) {
       event.preventDefault();
       pick(options[active]);
@@ -111,7 +120,11 @@ export default function SearchForm({ defaultValue = '', placeholder = 'Search bo
           type="search"
           name="q"
           value={typed}
-          onChange={(event) => { setTyped(event.target.value); setOpen(true); setActive(-1); }}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
           onKeyDown={onKeyDown}
           onBlur={close}
           placeholder={placeholder}
@@ -128,7 +141,11 @@ export default function SearchForm({ defaultValue = '', placeholder = 'Search bo
         <button type="submit">Search</button>
       </Form>
       {live && <Suggestions id={listId} options={showing ? options : []} active={active} onPick={pick} />}
-      {live && <div role="status" aria-live="polite">{open ? announcement(options, typed) : ''}</div>}
+      {live && (
+        <div role="status" aria-live="polite">
+          {open ? announcement(options, typed) : ''}
+        </div>
+      )}
     </Box>
   );
 }

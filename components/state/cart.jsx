@@ -18,9 +18,7 @@ export function changeCartAmount(items, item) {
 // shopper's change, this may change the price too. qty below 1 removes the item.
 export function reviseCartItem(items, { id, price, qty }) {
   if (qty !== undefined && qty < 1) return items.filter((it) => it.id !== String(id));
-  return items.map((it) =>
-    it.id === String(id) ? { ...it, price: price ?? it.price, qty: qty ?? it.qty } : it,
-  );
+  return items.map((it) => (it.id === String(id) ? { ...it, price: price ?? it.price, qty: qty ?? it.qty } : it));
 }
 
 function reducer(state, action) {

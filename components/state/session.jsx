@@ -17,7 +17,9 @@ export async function signOut() {
 
 export function SessionProvider({ initial, children }) {
   const [state, setState] = useState(
-    initial === undefined ? { status: 'loading', data: null } : { status: initial?.user ? 'authenticated' : 'unauthenticated', data: initial },
+    initial === undefined
+      ? { status: 'loading', data: null }
+      : { status: initial?.user ? 'authenticated' : 'unauthenticated', data: initial },
   );
 
   const refresh = useCallback(async () => {

@@ -37,17 +37,19 @@ export function shopTheme(name = 'DEFAULT', direction = 'ltr') {
   const key = `${name}:${direction}`;
   if (!cache.has(key)) {
     const palette = PALETTES[name] || PALETTES.DEFAULT;
-    cache.set(key, { [THEME_ID]: createTheme({
-      ...shared,
-      direction,
-      palette: {
-        ...palette,
-        background: { default: '#F6F9FC', paper: '#FFFFFF' },
-        text: { primary: '#2B3445', secondary: '#5A6474' },
-        success: { main: '#2E7D32' },
-        grey: { 100: '#F3F5F9', 200: '#EBEFF4', 300: '#DAE1E7', 600: '#5A6474' },
-      },
-    }) });
+    cache.set(key, {
+      [THEME_ID]: createTheme({
+        ...shared,
+        direction,
+        palette: {
+          ...palette,
+          background: { default: '#F6F9FC', paper: '#FFFFFF' },
+          text: { primary: '#2B3445', secondary: '#5A6474' },
+          success: { main: '#2E7D32' },
+          grey: { 100: '#F3F5F9', 200: '#EBEFF4', 300: '#DAE1E7', 600: '#5A6474' },
+        },
+      }),
+    });
   }
   return cache.get(key);
 }

@@ -118,7 +118,9 @@ export default function SalesChart({ series = [] }) {
       <Box sx={{ display: 'flex' }}>
         <Axis aria-hidden>
           {ticks.map((tick) => (
-            <span key={tick} style={{ bottom: percentOfTop(tick) }}>{shortMoney(tick)}</span>
+            <span key={tick} style={{ bottom: percentOfTop(tick) }}>
+              {shortMoney(tick)}
+            </span>
           ))}
         </Axis>
         <Plot role="img" aria-label={describe(series, totals)} data-testid="sales-chart" sx={{ flexGrow: 1, minWidth: 0 }}>
@@ -126,8 +128,12 @@ export default function SalesChart({ series = [] }) {
             <span key={tick} className="grid" style={{ bottom: percentOfTop(tick) }} />
           ))}
           {series.map((day) => (
-            <span key={day.date} className="bar" style={{ height: percentOfTop(day.sales) }}
-              title={`${dayLabel(day.date)}: ${formatMoney(day.sales)}, ${formatCount(day.orders)} orders`} />
+            <span
+              key={day.date}
+              className="bar"
+              style={{ height: percentOfTop(day.sales) }}
+              title={`${dayLabel(day.date)}: ${formatMoney(day.sales)}, ${formatCount(day.orders)} orders`}
+            />
           ))}
         </Plot>
       </Box>

@@ -60,7 +60,18 @@ export function bookValues(book) {
 
 // Nothing typed in the book details (the format, language and level kind have defaults): a product
 // that is not a book yet may stay so, as one migrated without an ISBN does.
-const TYPED = ['book.isbn', 'book.publisher', 'book.edition', 'book.year', 'book.pages', 'book.levelFrom', 'book.levelTo', 'book.subject', 'book.series', 'book.volume'];
+const TYPED = [
+  'book.isbn',
+  'book.publisher',
+  'book.edition',
+  'book.year',
+  'book.pages',
+  'book.levelFrom',
+  'book.levelTo',
+  'book.subject',
+  'book.series',
+  'book.volume',
+];
 export const bookIsBlank = (values) => !values['book.authors'].length && TYPED.every((field) => !String(values[field]).trim());
 
 // What the server takes under `book`: blanks as null, numbers as numbers, authors in order.
@@ -148,7 +159,15 @@ function LevelFields({ form }) {
       </Grid>
       {labels.length > 1 && (
         <Grid size={{ xs: 6, sm: 4, md: 2 }}>
-          <TextField name="book.levelTo" label={labels[1]} value={to} onChange={change('to')} fullWidth error={Boolean(error)} slotProps={NUMERIC} />
+          <TextField
+            name="book.levelTo"
+            label={labels[1]}
+            value={to}
+            onChange={change('to')}
+            fullWidth
+            error={Boolean(error)}
+            slotProps={NUMERIC}
+          />
         </Grid>
       )}
     </>

@@ -66,7 +66,13 @@ export default function BookPicker({ onPick, taken, error }) {
         </li>
       )}
       renderInput={(params) => (
-        <TextField {...params} label="Add a book" placeholder="Title or ISBN" error={Boolean(error)} helperText={error || 'Type part of a title or an ISBN, then choose the book'} />
+        <TextField
+          {...params}
+          label="Add a book"
+          placeholder="Title or ISBN"
+          error={Boolean(error)}
+          helperText={error || 'Type part of a title or an ISBN, then choose the book'}
+        />
       )}
     />
   );

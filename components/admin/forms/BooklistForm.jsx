@@ -133,7 +133,18 @@ export default function BooklistForm({ booklist, classes, limits, onSaved, extra
     form.setValues((v) => ({ ...v, items: v.items.map((item) => (item.key === key ? { ...item, ...changes } : item)) }));
   };
   const pick = (book) =>
-    setItems((items) => [...items, itemRow({ productId: book.id, title: book.title, isbn: book.isbn, price: book.price, stock: book.stock, quantity: 1, required: true })]);
+    setItems((items) => [
+      ...items,
+      itemRow({
+        productId: book.id,
+        title: book.title,
+        isbn: book.isbn,
+        price: book.price,
+        stock: book.stock,
+        quantity: 1,
+        required: true,
+      }),
+    ]);
 
   const save = async (event) => {
     event.preventDefault();
@@ -167,7 +178,13 @@ export default function BooklistForm({ booklist, classes, limits, onSaved, extra
                   <FormText form={form} name="school" label="School" required autoFocus={!booklist} />
                 </Grid>
                 <Grid size={{ xs: 6, md: 2 }}>
-                  <FormSelect form={form} name="grade" label="Class" required choices={classes.map((grade) => ({ value: String(grade), label: `Class ${grade}` }))} />
+                  <FormSelect
+                    form={form}
+                    name="grade"
+                    label="Class"
+                    required
+                    choices={classes.map((grade) => ({ value: String(grade), label: `Class ${grade}` }))}
+                  />
                 </Grid>
                 <Grid size={{ xs: 6, md: 2 }}>
                   <FormText form={form} name="academicYear" label="Academic year" required placeholder="2026-27" />

@@ -17,7 +17,9 @@ export default function BrandForm({ brand, onClose, onSaved }) {
   const form = useForm(initialValues(brand), brandErrors);
   const save = async (event) => {
     event.preventDefault();
-    const saved = brand ? await form.submit('PATCH', `/api/brands/${brand.id}`, requestBody) : await form.submit('POST', '/api/brands', requestBody);
+    const saved = brand
+      ? await form.submit('PATCH', `/api/brands/${brand.id}`, requestBody)
+      : await form.submit('POST', '/api/brands', requestBody);
     if (saved) onSaved(saved);
   };
   return (

@@ -58,7 +58,12 @@ export default function ImageUpload({ label, value, onChange, max = 1, error }) 
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-        {label} {max > 1 && <Typography component="span" variant="body2" color="text.secondary">(up to {max})</Typography>}
+        {label}{' '}
+        {max > 1 && (
+          <Typography component="span" variant="body2" color="text.secondary">
+            (up to {max})
+          </Typography>
+        )}
       </Typography>
       <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
         {value.map((image, index) => (

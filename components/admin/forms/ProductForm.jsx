@@ -30,7 +30,17 @@ const SHOP_LABELS = {
 function initialValues(product) {
   if (!product) {
     return {
-      name: '', shop: BOOKS, categoryId: '', brandId: '', price: '', discount: '0', stock: '0', description: '', published: true, featured: false, images: [],
+      name: '',
+      shop: BOOKS,
+      categoryId: '',
+      brandId: '',
+      price: '',
+      discount: '0',
+      stock: '0',
+      description: '',
+      published: true,
+      featured: false,
+      images: [],
       ...bookValues(null),
     };
   }
@@ -116,20 +126,32 @@ export default function ProductForm({ product, categories, brands, shops, onSave
                   <Alert severity="warning">Saving removes its book details (ISBN, authors, level): only the books shop sells books.</Alert>
                 )}
                 <FormSelect form={form} name="categoryId" label="Category" required choices={categoryChoices(categories)} />
-                <FormSelect form={form} name="brandId" label="Brand" none="No brand" choices={brands.map((b) => ({ value: b.id, label: b.name }))} />
+                <FormSelect
+                  form={form}
+                  name="brandId"
+                  label="Brand"
+                  none="No brand"
+                  choices={brands.map((b) => ({ value: b.id, label: b.name }))}
+                />
                 <FormText
                   form={form}
                   name="price"
                   label="Price"
                   required
-                  slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }}
+                  slotProps={{
+                    input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+                    htmlInput: { inputMode: 'decimal' },
+                  }}
                 />
                 <Stack direction="row" spacing={2}>
                   <FormText
                     form={form}
                     name="discount"
                     label="Discount"
-                    slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> }, htmlInput: { inputMode: 'numeric' } }}
+                    slotProps={{
+                      input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+                      htmlInput: { inputMode: 'numeric' },
+                    }}
                   />
                   <FormText form={form} name="stock" label="Stock" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
                 </Stack>

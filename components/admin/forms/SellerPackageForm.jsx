@@ -21,9 +21,22 @@ export default function SellerPackageForm({ seller, packages, paymentMethods, on
     label: `${p.name} · ${formatMoney(p.price)} · ${formatPercent(Number(p.commissionRate) * 100)} commission`,
   }));
   return (
-    <FormDialog open title={`Change the package of ${seller.shopName}`} busy={form.busy} onClose={onClose} onSubmit={save} saveText="Change package">
+    <FormDialog
+      open
+      title={`Change the package of ${seller.shopName}`}
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={save}
+      saveText="Change package"
+    >
       <FormSelect form={form} name="package" label="Package" choices={choices} helper={`Now on ${seller.package}`} required autoFocus />
-      <FormSelect form={form} name="paymentMethod" label="Payment method" choices={paymentMethods.map((m) => ({ value: m, label: m }))} required />
+      <FormSelect
+        form={form}
+        name="paymentMethod"
+        label="Payment method"
+        choices={paymentMethods.map((m) => ({ value: m, label: m }))}
+        required
+      />
     </FormDialog>
   );
 }

@@ -9,11 +9,15 @@ const WORD = /[\p{L}\p{N}]+/gu;
 
 export function synonymErrors(values, limits) {
   const errors = {};
-  for (const [field, what] of [['term', 'a term'], ['synonym', 'a synonym']]) {
+  for (const [field, what] of [
+    ['term', 'a term'],
+    ['synonym', 'a synonym'],
+  ]) {
     const value = (values[field] || '').trim();
     const words = value.match(WORD) || [];
     if (!value || value.length > limits.length) errors[field] = `Enter ${what} of 1 to ${limits.length} characters`;
-    else if (!words.length || words.length > limits.words) errors[field] = `Use one or ${limits.words === 2 ? 'two' : limits.words} words of letters or digits`;
+    else if (!words.length || words.length > limits.words)
+      errors[field] = `Use one or ${limits.words === 2 ? 'two' : limits.words} words of letters or digits`;
   }
   const same = (text) => (text || '').toLowerCase().match(WORD)?.join(' ');
   if (!errors.term && !errors.synonym && same(values.term) === same(values.synonym)) errors.synonym = "A term can't be its own synonym";
@@ -32,7 +36,13 @@ export default function SynonymForm({ pair, limits, onClose, onSaved }) {
     if (saved) onSaved(saved);
   };
   return (
-    <FormDialog open title={pair ? `Edit “${pair.term}” ↔ “${pair.synonym}”` : 'New synonym'} busy={form.busy} onClose={onClose} onSubmit={save}>
+    <FormDialog
+      open
+      title={pair ? `Edit “${pair.term}” ↔ “${pair.synonym}”` : 'New synonym'}
+      busy={form.busy}
+      onClose={onClose}
+      onSubmit={save}
+    >
       <FormText form={form} name="term" label="Term" helper="A word or two a shopper types, e.g. maths" required autoFocus />
       <FormText form={form} name="synonym" label="Synonym" helper="Found as well, and the other way round, e.g. mathematics" required />
     </FormDialog>

@@ -88,7 +88,11 @@ export async function fetchRecord(url) {
   try {
     const response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
     const data = await response.json().catch(() => null);
-    return { ok: response.ok, status: response.status, data: response.ok ? data : { message: data?.message || `The server answered ${response.status}` } };
+    return {
+      ok: response.ok,
+      status: response.status,
+      data: response.ok ? data : { message: data?.message || `The server answered ${response.status}` },
+    };
   } catch (error) {
     return { ok: false, status: 0, data: { message: 'The server cannot be reached; check the connection and try again' } };
   }

@@ -116,7 +116,8 @@ export function bookErrors(values) {
   const folded = new Set(authors.map((name) => name.trim().toLowerCase()));
   if (!authors.length) errors['book.authors'] = 'Add at least one author: pick one or type a name and press Enter';
   else if (authors.length > MAX_AUTHORS) errors['book.authors'] = `At most ${MAX_AUTHORS} authors`;
-  else if (authors.some((name) => name.trim().length < 2 || name.trim().length > 120)) errors['book.authors'] = 'Each author’s name is 2 to 120 characters';
+  else if (authors.some((name) => name.trim().length < 2 || name.trim().length > 120))
+    errors['book.authors'] = 'Each author’s name is 2 to 120 characters';
   else if (folded.size !== authors.length) errors['book.authors'] = 'Name each author once';
   text(errors, 'book.publisher', values['book.publisher'], 0, 120, 'the publisher');
   text(errors, 'book.edition', values['book.edition'], 0, 40, 'the edition');

@@ -55,7 +55,16 @@ function EmptyState({ colSpan, narrowed, text, onClear }) {
   );
 }
 
-export default function ListView({ title, list, columns, filters = [], searchLabel, emptyText = 'Nothing here yet.', actions, rowKey = 'id' }) {
+export default function ListView({
+  title,
+  list,
+  columns,
+  filters = [],
+  searchLabel,
+  emptyText = 'Nothing here yet.',
+  actions,
+  rowKey = 'id',
+}) {
   const { params, rows, total, page, perPage, loading, update } = list;
   const sort = params.sort || '';
   const narrowed = Boolean(params.q) || filters.some((f) => params[f.name]);

@@ -8,7 +8,12 @@ import { formatDate, formatDateTime, formatMoney } from '../format.js';
 
 export function Thumbnail({ src, name, round }) {
   return (
-    <Avatar variant={round ? 'circular' : 'rounded'} src={src || undefined} alt="" sx={{ width: 40, height: 40, bgcolor: 'grey.100', color: 'text.secondary' }}>
+    <Avatar
+      variant={round ? 'circular' : 'rounded'}
+      src={src || undefined}
+      alt=""
+      sx={{ width: 40, height: 40, bgcolor: 'grey.100', color: 'text.secondary' }}
+    >
       {(name || '?').slice(0, 1)}
     </Avatar>
   );
@@ -32,7 +37,11 @@ export function NameCell({ href, image, name, round }) {
 // Long text (a comment, an address) on one line, cut with an ellipsis; the whole of it in a tooltip.
 export function Clipped({ text, width = 320 }) {
   return (
-    <Typography variant="body2" title={text} sx={{ minWidth: 200, maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+    <Typography
+      variant="body2"
+      title={text}
+      sx={{ minWidth: 200, maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
       {text}
     </Typography>
   );

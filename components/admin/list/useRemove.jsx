@@ -24,13 +24,7 @@ export default function useRemove(endpoint, describe, onRemoved) {
   };
 
   const dialog = (
-    <AskFirst
-      open={Boolean(doomed)}
-      message={about?.message}
-      keyword={about?.keyword}
-      onOk={remove}
-      onClose={() => setDoomed(null)}
-    />
+    <AskFirst open={Boolean(doomed)} message={about?.message} keyword={about?.keyword} onOk={remove} onClose={() => setDoomed(null)} />
   );
   const button = (row, label) => (
     <IconButton size="small" color="error" aria-label={label} onClick={() => setDoomed(row)}>

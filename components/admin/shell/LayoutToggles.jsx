@@ -10,8 +10,7 @@ import { useSettings } from '../../state/settings.jsx';
 
 function Toggle({ label, pressed, onToggle, children }) {
   return (
-    <IconButton aria-label={label} title={label} aria-pressed={pressed} onClick={onToggle}
-      color={pressed ? 'primary' : 'default'}>
+    <IconButton aria-label={label} title={label} aria-pressed={pressed} onClick={onToggle} color={pressed ? 'primary' : 'default'}>
       {children}
     </IconButton>
   );

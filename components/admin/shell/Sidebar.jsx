@@ -66,8 +66,12 @@ export default function Sidebar({ active, session, open, onClose }) {
       >
         <SidebarContent active={active} session={session} onPick={onClose} />
       </Drawer>
-      <Drawer variant="permanent" open sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': paper }}
-        slotProps={{ paper: { 'data-testid': 'admin-sidebar' } }}>
+      <Drawer
+        variant="permanent"
+        open
+        sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': paper }}
+        slotProps={{ paper: { 'data-testid': 'admin-sidebar' } }}
+      >
         <SidebarContent active={active} session={session} />
       </Drawer>
     </Box>

@@ -31,8 +31,15 @@ export default function SignOutButton() {
       <IconButton aria-label="Sign out" title="Sign out" onClick={leave} disabled={busy} sx={{ display: { sm: 'none' } }}>
         <Logout />
       </IconButton>
-      <Button color="inherit" variant="outlined" size="small" startIcon={<Logout />} onClick={leave} disabled={busy}
-        sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}>
+      <Button
+        color="inherit"
+        variant="outlined"
+        size="small"
+        startIcon={<Logout />}
+        onClick={leave}
+        disabled={busy}
+        sx={{ display: { xs: 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}
+      >
         Sign out
       </Button>
     </>

@@ -15,8 +15,12 @@ import { SIDEBAR_WIDTH } from './Sidebar.jsx';
 function SignedInAs({ name }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-      <Avatar role="img" aria-label={`Signed in as ${name}`} title={`Signed in as ${name}`}
-        sx={{ width: 32, height: 32, fontSize: 15, bgcolor: 'secondary.main' }}>
+      <Avatar
+        role="img"
+        aria-label={`Signed in as ${name}`}
+        title={`Signed in as ${name}`}
+        sx={{ width: 32, height: 32, fontSize: 15, bgcolor: 'secondary.main' }}
+      >
         {name.charAt(0).toUpperCase()}
       </Avatar>
       <Typography noWrap sx={{ display: { xs: 'none', md: 'block' }, color: 'text.secondary' }} data-testid="admin-name">

@@ -52,7 +52,13 @@ const List = sharedStyled('ul', (theme) => ({
     marginBottom: theme.spacing(2.5),
     // A phone keeps the row to one line that scrolls, so the books stay near the top.
     // (Positioned, so the screen-reader words, absolutely placed, scroll with it rather than widen the page.)
-    [theme.breakpoints.down('sm')]: { position: 'relative', flexWrap: 'nowrap', overflowX: 'auto', paddingBottom: theme.spacing(0.5), marginBottom: theme.spacing(1.5) },
+    [theme.breakpoints.down('sm')]: {
+      position: 'relative',
+      flexWrap: 'nowrap',
+      overflowX: 'auto',
+      paddingBottom: theme.spacing(0.5),
+      marginBottom: theme.spacing(1.5),
+    },
     '& li': { flexShrink: 0 },
     '& a': {
       alignItems: 'baseline',
@@ -88,7 +94,15 @@ export function LevelLinks({ levels, variant = 'tiles', current }) {
     }
   }, [current]);
   // A chip shows the bare count; a screen reader hears "5 books" on both.
-  const counted = (n) => (variant === 'chips' ? <>{n}<span className="hidden">{word(n)}</span></> : `${n}${word(n)}`);
+  const counted = (n) =>
+    variant === 'chips' ? (
+      <>
+        {n}
+        <span className="hidden">{word(n)}</span>
+      </>
+    ) : (
+      `${n}${word(n)}`
+    );
   return (
     <List ref={list} className={variant}>
       {levels.map((level) => (

@@ -37,7 +37,8 @@ export default function AddBooklistToCart({ items, totals }) {
     result.additions.forEach(({ added, ...item }) => changeAmount(item));
     const message = additionsMessage(result);
     setSaid(message);
-    const notice = result.additions.length === 0 ? notify.error : result.leftOut.length || result.short.length ? notify.warning : notify.success;
+    const notice =
+      result.additions.length === 0 ? notify.error : result.leftOut.length || result.short.length ? notify.warning : notify.success;
     notice(message);
   };
 

@@ -46,7 +46,11 @@ const List = styled('ul')(({ theme }) => ({
   },
   '& .about': { gridArea: 'about', minWidth: 0 },
   '& h3': { margin: 0, fontSize: 16, fontWeight: 600, lineHeight: 1.35, overflowWrap: 'anywhere' },
-  '& h3 a': { color: theme.palette.text.primary, textDecoration: 'none', '&:hover': { color: theme.palette.primary.main, textDecoration: 'underline' } },
+  '& h3 a': {
+    color: theme.palette.text.primary,
+    textDecoration: 'none',
+    '&:hover': { color: theme.palette.primary.main, textDecoration: 'underline' },
+  },
   '& .meta': { margin: theme.spacing(0.25, 0, 0), fontSize: 13, color: theme.palette.text.secondary },
   '& .note': { margin: theme.spacing(0.5, 0, 0), fontSize: 13, fontStyle: 'italic', color: theme.palette.text.secondary },
   '& .kind': {
@@ -67,7 +71,14 @@ const List = styled('ul')(({ theme }) => ({
     gap: theme.spacing(0.25),
     fontSize: 14,
     textAlign: 'end',
-    [theme.breakpoints.down('sm')]: { justifyItems: 'start', textAlign: 'start', gridAutoFlow: 'column', justifyContent: 'start', gap: theme.spacing(2), marginTop: theme.spacing(0.5) },
+    [theme.breakpoints.down('sm')]: {
+      justifyItems: 'start',
+      textAlign: 'start',
+      gridAutoFlow: 'column',
+      justifyContent: 'start',
+      gap: theme.spacing(2),
+      marginTop: theme.spacing(0.5),
+    },
   },
   '& .amount': { fontSize: 16, fontWeight: 700, color: theme.palette.primary.main },
   '& .each': { color: theme.palette.text.secondary },

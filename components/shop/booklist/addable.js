@@ -27,9 +27,7 @@ export function booklistAdditions(items, which, inCart) {
 /** "3 books added to your cart. Left out: X (out of stock). Fewer than listed: Y (only 2 in stock)." */
 export function additionsMessage({ additions, leftOut, short }) {
   const copies = additions.reduce((sum, a) => sum + a.added, 0);
-  const parts = [
-    additions.length ? `${plural(copies, 'book')} added to your cart.` : 'Nothing was added to your cart.',
-  ];
+  const parts = [additions.length ? `${plural(copies, 'book')} added to your cart.` : 'Nothing was added to your cart.'];
   if (leftOut.length) parts.push(`Left out: ${leftOut.join(', ')}.`);
   if (short.length) parts.push(`Fewer than listed: ${short.join(', ')}.`);
   return parts.join(' ');

@@ -51,9 +51,7 @@ const Line = styled('li')(({ theme }) => ({
 const hasProductPage = (id) => /^\d+$/.test(id);
 
 export default function CartLine({ item, onChange, onRemove }) {
-  const picture = item.imgUrl ? (
-    <img src={item.imgUrl} alt="" width={88} height={88} loading="lazy" />
-  ) : null;
+  const picture = item.imgUrl ? <img src={item.imgUrl} alt="" width={88} height={88} loading="lazy" /> : null;
   return (
     <Line>
       {hasProductPage(item.id) ? (
@@ -64,9 +62,7 @@ export default function CartLine({ item, onChange, onRemove }) {
         <span className="picture">{picture}</span>
       )}
       <div className="about">
-        <p className="name">
-          {hasProductPage(item.id) ? <Link href={productUrl(item.id)}>{item.name}</Link> : item.name}
-        </p>
+        <p className="name">{hasProductPage(item.id) ? <Link href={productUrl(item.id)}>{item.name}</Link> : item.name}</p>
         <p className="each">{formatPrice(item.price)} each</p>
       </div>
       <div className="qty">

@@ -27,12 +27,7 @@ export default function CheckoutContents() {
       {items.length === 0 ? (
         <EmptyCart>Your cart is empty, so there is nothing to check out.</EmptyCart>
       ) : (
-        <CheckoutForm
-          items={items}
-          total={total}
-          onPlaced={placed}
-          onChanged={(message, changes) => setChanged({ message, changes })}
-        />
+        <CheckoutForm items={items} total={total} onPlaced={placed} onChanged={(message, changes) => setChanged({ message, changes })} />
       )}
     </>
   );

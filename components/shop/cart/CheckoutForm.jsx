@@ -152,30 +152,14 @@ export default function CheckoutForm({ items, total, onPlaced, onChanged }) {
           />
           <p className="note">
             <InfoOutlined />
-            <span>
-              No real payment is taken: this is a demo shop. Your order is recorded as pending with the method you
-              choose.
-            </span>
+            <span>No real payment is taken: this is a demo shop. Your order is recorded as pending with the method you choose.</span>
           </p>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            className="submit"
-            loading={sending}
-            loadingPosition="start"
-          >
+          <Button type="submit" variant="contained" size="large" fullWidth className="submit" loading={sending} loadingPosition="start">
             {sending ? 'Placing your order…' : `Place order · ${formatPrice(total)}`}
           </Button>
         </Form>
       </Card>
-      <Summary
-        items={items}
-        total={total}
-        errors={errors}
-        onRemove={remove}
-      />
+      <Summary items={items} total={total} errors={errors} onRemove={remove} />
     </Columns>
   );
 }

@@ -46,8 +46,7 @@ const Total = styled('p')(({ theme }) => ({
 }));
 
 // Problems keyed as the server keys them: "items.3.qty" belongs to the fourth line.
-const problemOf = (errors, index) =>
-  Object.entries(errors).find(([key]) => key.startsWith(`items.${index}.`))?.[1];
+const problemOf = (errors, index) => Object.entries(errors).find(([key]) => key.startsWith(`items.${index}.`))?.[1];
 
 export default function OrderSummary({ items, total, errors = {}, onRemove, className }) {
   const id = useId();

@@ -26,19 +26,9 @@ export default function PaymentMethods({ value, error, onChange, inputRef }) {
   return (
     <FormControl component="fieldset" required error={Boolean(error)} fullWidth>
       <FormLabel component="legend">Payment method</FormLabel>
-      <Methods
-        name="paymentMethod"
-        value={value}
-        onChange={onChange}
-        aria-describedby={error ? 'payment-help' : undefined}
-      >
+      <Methods name="paymentMethod" value={value} onChange={onChange} aria-describedby={error ? 'payment-help' : undefined}>
         {PAYMENT_METHODS.map((method, i) => (
-          <FormControlLabel
-            key={method}
-            value={method}
-            label={method}
-            control={<Radio inputRef={i === 0 ? inputRef : undefined} />}
-          />
+          <FormControlLabel key={method} value={method} label={method} control={<Radio inputRef={i === 0 ? inputRef : undefined} />} />
         ))}
       </Methods>
       {error && <FormHelperText id="payment-help">{error}</FormHelperText>}

@@ -50,7 +50,8 @@ export function itemErrors(items) {
   if (items.length > MAX_LINES) errors.items = `An order can hold at most ${MAX_LINES} different items`;
   items.forEach((item, i) => {
     if (!/^[1-9]\d*$/.test(String(item.id))) errors[`items.${i}.id`] = 'This item is not sold here any more: please remove it';
-    else if (!Number.isInteger(item.qty) || item.qty < 1 || item.qty > MAX_QTY) errors[`items.${i}.qty`] = `Order 1 to ${MAX_QTY} of an item`;
+    else if (!Number.isInteger(item.qty) || item.qty < 1 || item.qty > MAX_QTY)
+      errors[`items.${i}.qty`] = `Order 1 to ${MAX_QTY} of an item`;
   });
   return errors;
 }

@@ -55,7 +55,15 @@ const Lines = sharedStyled('ul', (theme) => ({
     background: theme.palette.grey[100],
   },
   '& .text': { display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 },
-  '& h3': { margin: 0, fontSize: 14, fontWeight: 600, lineHeight: 1.35, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  '& h3': {
+    margin: 0,
+    fontSize: 14,
+    fontWeight: 600,
+    lineHeight: 1.35,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
   '& h3 a': { color: theme.palette.text.primary, textDecoration: 'none' },
   '& h3 a:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
   // The whole line opens the product through its name.

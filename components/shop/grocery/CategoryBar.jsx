@@ -42,7 +42,10 @@ const Bar = sharedStyled('nav', (theme) => ({
     '& svg': { fontSize: 20, color: theme.palette.success.main },
     '& .more': { fontSize: 18, color: theme.palette.text.secondary, marginInlineStart: -2 },
   },
-  '& .items > li:not(.dismissed):hover > a, & .items > li:not(.dismissed):focus-within > a': { background: theme.palette.grey[100], color: theme.palette.primary.main },
+  '& .items > li:not(.dismissed):hover > a, & .items > li:not(.dismissed):focus-within > a': {
+    background: theme.palette.grey[100],
+    color: theme.palette.primary.main,
+  },
   '& a:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
   '& .menu': {
     ...visuallyHidden,
@@ -129,12 +132,7 @@ function TopItem({ item }) {
     if (!event.currentTarget.contains(event.relatedTarget)) setDismissed(false);
   };
   return (
-    <li
-      className={dismissed ? 'dismissed' : undefined}
-      onKeyDown={onKeyDown}
-      onBlur={onBlur}
-      onMouseLeave={() => setDismissed(false)}
-    >
+    <li className={dismissed ? 'dismissed' : undefined} onKeyDown={onKeyDown} onBlur={onBlur} onMouseLeave={() => setDismissed(false)}>
       <RouterAnchor href={item.href}>
         <NavigationIcon name={item.icon} />
         {item.title}

@@ -28,9 +28,21 @@ const Wrapper = styled('div')(({ theme }) => ({
     lineHeight: 1.25,
     [theme.breakpoints.down('sm')]: { fontSize: 22 },
   },
-  '& .who': { margin: 0, display: 'flex', flexWrap: 'wrap', gap: theme.spacing(0.5, 2.5), fontSize: 14, color: theme.palette.text.secondary },
+  '& .who': {
+    margin: 0,
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: theme.spacing(0.5, 2.5),
+    fontSize: 14,
+    color: theme.palette.text.secondary,
+  },
   '& .who strong': { color: theme.palette.text.primary, fontWeight: 600 },
-  '& .who a': { color: theme.palette.text.primary, fontWeight: 600, textDecoration: 'none', '&:hover': { color: theme.palette.primary.main, textDecoration: 'underline' } },
+  '& .who a': {
+    color: theme.palette.text.primary,
+    fontWeight: 600,
+    textDecoration: 'none',
+    '&:hover': { color: theme.palette.primary.main, textDecoration: 'underline' },
+  },
   '& .score': { display: 'flex', alignItems: 'center', gap: theme.spacing(1), fontSize: 14 },
   '& .rating': ratingStyles(18),
   '& .score a': { color: theme.palette.text.secondary, '&:hover': { color: theme.palette.primary.main } },
@@ -115,7 +127,9 @@ function AddToCart({ product, price }) {
       return;
     }
     changeAmount({ id: String(id), name: title, price, imgUrl, qty: total });
-    notify.success(total - inCart === qty ? `${qty} × ${title} added to your cart` : `Only ${stock} in stock: your cart now holds ${total}`);
+    notify.success(
+      total - inCart === qty ? `${qty} × ${title} added to your cart` : `Only ${stock} in stock: your cart now holds ${total}`,
+    );
     setWanted(1);
   };
 

@@ -37,7 +37,12 @@ const Wrapper = styled('div')(({ theme }) => ({
 export default function Gallery({ images, title }) {
   const pictures = images.filter(Boolean);
   const [index, setIndex] = useState(0);
-  if (pictures.length === 0) return <Wrapper><div className="main" /></Wrapper>;
+  if (pictures.length === 0)
+    return (
+      <Wrapper>
+        <div className="main" />
+      </Wrapper>
+    );
   const count = pictures.length;
   return (
     <Wrapper>

@@ -21,7 +21,14 @@ const Wrapper = styled('section')(({ theme }) => ({
   scrollMarginTop: theme.spacing(2),
   [theme.breakpoints.down('sm')]: { marginBlock: theme.spacing(3.5), padding: theme.spacing(2) },
   '& h2': { margin: 0, fontSize: 24, fontWeight: 700, [theme.breakpoints.down('sm')]: { fontSize: 19 } },
-  '& .average': { display: 'flex', alignItems: 'center', gap: theme.spacing(1), margin: theme.spacing(1, 0, 1), fontSize: 14, color: theme.palette.text.secondary },
+  '& .average': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: theme.spacing(1),
+    margin: theme.spacing(1, 0, 1),
+    fontSize: 14,
+    color: theme.palette.text.secondary,
+  },
   '& .average strong': { fontSize: 18, color: theme.palette.text.primary },
   '& ul': { listStyle: 'none', margin: 0, padding: 0 },
   '& article': {

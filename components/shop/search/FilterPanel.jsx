@@ -77,7 +77,11 @@ const Panel = styled('details')(({ theme }) => ({
       borderRadius: '50%',
       border: `2px solid ${theme.palette.grey[600]}`,
     },
-    '&[aria-current="true"]::before': { borderColor: theme.palette.primary.main, boxShadow: `inset 0 0 0 3px ${theme.palette.background.paper}`, background: theme.palette.primary.main },
+    '&[aria-current="true"]::before': {
+      borderColor: theme.palette.primary.main,
+      boxShadow: `inset 0 0 0 3px ${theme.palette.background.paper}`,
+      background: theme.palette.primary.main,
+    },
     '&:hover .name': { textDecoration: 'underline' },
     '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
   },
@@ -97,7 +101,14 @@ const Panel = styled('details')(({ theme }) => ({
     background: theme.palette.background.paper,
     '&:focus': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -1, borderColor: 'transparent' },
   },
-  '& .actions': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.spacing(2), paddingTop: theme.spacing(2), borderTop: `1px solid ${theme.palette.grey[200]}` },
+  '& .actions': {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: theme.spacing(2),
+    paddingTop: theme.spacing(2),
+    borderTop: `1px solid ${theme.palette.grey[200]}`,
+  },
   '& button[type="submit"]': { ...buttonLook(theme), minHeight: 40, padding: theme.spacing(0, 2.5), fontSize: 14 },
   '& .clear': { fontSize: 14, fontWeight: 600, color: theme.palette.primary.main },
   // A wide screen shows the panel open, without its button. Only where the browser can style
@@ -175,11 +186,29 @@ export default function FilterPanel({ formId, action, lists, values, change, sub
           <div className="range">
             <label>
               Min ($)
-              <input type="number" name="min_price" min="0" step="0.01" inputMode="decimal" placeholder="0" value={values.min_price} onChange={typed('min_price')} />
+              <input
+                type="number"
+                name="min_price"
+                min="0"
+                step="0.01"
+                inputMode="decimal"
+                placeholder="0"
+                value={values.min_price}
+                onChange={typed('min_price')}
+              />
             </label>
             <label>
               Max ($)
-              <input type="number" name="max_price" min="0" step="0.01" inputMode="decimal" placeholder="Any" value={values.max_price} onChange={typed('max_price')} />
+              <input
+                type="number"
+                name="max_price"
+                min="0"
+                step="0.01"
+                inputMode="decimal"
+                placeholder="Any"
+                value={values.max_price}
+                onChange={typed('max_price')}
+              />
             </label>
           </div>
         </fieldset>

@@ -9,7 +9,15 @@ import VisuallyHidden from '../VisuallyHidden.jsx';
 
 const Nav = styled('nav')(({ theme }) => ({
   marginTop: theme.spacing(4),
-  '& ul': { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: theme.spacing(0.75) },
+  '& ul': {
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexWrap: 'wrap',
+    justifyContent: 'center',
+    gap: theme.spacing(0.75),
+  },
   '& a, & .gap, & .off': {
     display: 'inline-flex',
     alignItems: 'center',
@@ -28,7 +36,11 @@ const Nav = styled('nav')(({ theme }) => ({
     background: theme.palette.background.paper,
     '&:hover': { borderColor: theme.palette.primary.main, color: theme.palette.primary.main },
     '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
-    '&[aria-current="page"]': { borderColor: theme.palette.primary.main, background: theme.palette.primary.main, color: theme.palette.primary.contrastText },
+    '&[aria-current="page"]': {
+      borderColor: theme.palette.primary.main,
+      background: theme.palette.primary.main,
+      color: theme.palette.primary.contrastText,
+    },
   },
   '& .off': { color: theme.palette.text.disabled },
   '& svg': { fontSize: 20, transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined },
@@ -44,7 +56,12 @@ export function pageNumbers(page, pages) {
 }
 
 function Step({ href, label, children }) {
-  if (!href) return <span className="off" aria-disabled="true">{children}</span>;
+  if (!href)
+    return (
+      <span className="off" aria-disabled="true">
+        {children}
+      </span>
+    );
   return (
     <RouterAnchor href={href} rel={label === 'Next' ? 'next' : 'prev'}>
       {children}
@@ -66,7 +83,9 @@ export default function PageLinks({ page, pages, hrefOf }) {
         {pageNumbers(page, pages).map((n, i) => (
           <li key={n ?? `gap-${i}`}>
             {n === null ? (
-              <span className="gap" aria-hidden="true">…</span>
+              <span className="gap" aria-hidden="true">
+                …
+              </span>
             ) : (
               <RouterAnchor href={hrefOf(n)} aria-current={n === page ? 'page' : undefined}>
                 <VisuallyHidden>Page </VisuallyHidden>

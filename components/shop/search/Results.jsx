@@ -59,7 +59,9 @@ export default function Results({ formId, results, hrefOf, sort, empty, noun = '
       </VisuallyHidden>
       <div className="toolbar">
         <p role="status">
-          {products.length > 0 ? `Showing ${first}–${first + products.length - 1} of ${total}${results.more ? '+' : ''}` : `${plural(total, noun)}`}
+          {products.length > 0
+            ? `Showing ${first}–${first + products.length - 1} of ${total}${results.more ? '+' : ''}`
+            : `${plural(total, noun)}`}
         </p>
         <SortSelect formId={formId} value={sort.value} change={sort.change} options={sort.options} />
       </div>

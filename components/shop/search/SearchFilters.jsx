@@ -49,10 +49,30 @@ export default function SearchFilters({ formId, action, hrefOf, facets, values, 
       all: 'All categories',
       options: categories.map((category) => ({ value: category.slug, label: category.name, count: category.count })),
     },
-    { name: 'author', legend: 'Author', all: 'All authors', options: authors.map((a) => ({ value: a.slug, label: a.name, count: a.count })) },
-    { name: 'level', legend: 'Class / level', all: 'All levels', options: levels.map((l) => ({ value: l.value, label: l.label, count: l.count })) },
-    { name: 'format', legend: 'Format', all: 'All formats', options: formats.map((f) => ({ value: f.value, label: f.value, count: f.count })) },
-    { name: 'subject', legend: 'Subject', all: 'All subjects', options: subjects.map((s) => ({ value: s.value, label: s.value, count: s.count })) },
+    {
+      name: 'author',
+      legend: 'Author',
+      all: 'All authors',
+      options: authors.map((a) => ({ value: a.slug, label: a.name, count: a.count })),
+    },
+    {
+      name: 'level',
+      legend: 'Class / level',
+      all: 'All levels',
+      options: levels.map((l) => ({ value: l.value, label: l.label, count: l.count })),
+    },
+    {
+      name: 'format',
+      legend: 'Format',
+      all: 'All formats',
+      options: formats.map((f) => ({ value: f.value, label: f.value, count: f.count })),
+    },
+    {
+      name: 'subject',
+      legend: 'Subject',
+      all: 'All subjects',
+      options: subjects.map((s) => ({ value: s.value, label: s.value, count: s.count })),
+    },
   ].filter((list) => list.options.length > 0);
   return (
     <FilterPanel
@@ -81,7 +101,13 @@ export default function SearchFilters({ formId, action, hrefOf, facets, values, 
       <fieldset>
         <legend>Availability</legend>
         <label className="choice">
-          <input type="checkbox" name="in_stock" value="1" checked={values.in_stock === '1'} onChange={(event) => change('in_stock', event.target.checked ? '1' : '')} />
+          <input
+            type="checkbox"
+            name="in_stock"
+            value="1"
+            checked={values.in_stock === '1'}
+            onChange={(event) => change('in_stock', event.target.checked ? '1' : '')}
+          />
           <span className="name">In stock only</span>
           <span className="count">{inStock}</span>
         </label>

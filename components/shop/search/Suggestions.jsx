@@ -48,7 +48,9 @@ export default function Suggestions({ id, options, active, onPick }) {
         if (!members.length) return null;
         return (
           <div role="group" aria-labelledby={`${id}-${group}`} key={group}>
-            <div id={`${id}-${group}`} role="presentation">{group}</div>
+            <div id={`${id}-${group}`} role="presentation">
+              {group}
+            </div>
             {members.map(({ option, index }) => (
               <div
                 key={option.url}
@@ -56,7 +58,10 @@ export default function Suggestions({ id, options, active, onPick }) {
                 role="option"
                 aria-selected={index === active}
                 // mousedown, not click: the input must not lose focus (and close the list) first.
-                onMouseDown={(event) => { event.preventDefault(); onPick(option); }}
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  onPick(option);
+                }}
               >
                 {group === 'Titles' && <img src={option.imgUrl || '/favicon.svg'} alt="" loading="lazy" />}
                 <span className="title">{option.label}</span>
