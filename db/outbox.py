@@ -26,6 +26,8 @@ HOURLY = 3600
 # A message still undelivered this long after it was written is given up as failed.
 GIVE_UP_AFTER = dt.timedelta(hours=24)
 NO_MAIL_SERVER = "not sent: no mail server configured"
+# Set on a session that queued mail: after its commit, the process's sender is woken (app/mail/).
+WRITTEN = "outbox_written"
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,7 @@ def add(session: Session, mail: Mail, *, domain: str, delivering: bool) -> Outbo
         last_error="" if delivering else NO_MAIL_SERVER,
     )
     session.add(message)
+    session.info[WRITTEN] = True
     return message
 
 
@@ -185,6 +188,7 @@ def send_again(session: Session, actor: str, message_id: int, *, delivering: boo
     message.next_attempt_at = utcnow()
     message.last_error = "" if delivering else NO_MAIL_SERVER
     audit.record(session, actor, "send again", "outbox_message", message.id, before, {"state": "queued"})
+    session.info[WRITTEN] = True
     return message
 
 
