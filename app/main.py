@@ -27,6 +27,9 @@ from app.http.errors import body_of
 from app.http.proxies import ForwardedHeaders, TrustedProxies
 from app.http.security import HSTS, NOTHING, SecurityHeaders
 from app.http.static import ImmutableStaticFiles
+from app.mail.mailer import Mailer
+from app.mail.sender import MailSender
+from app.mail.smtp import SmtpServer
 from app.media.store import media_endpoint, media_store
 from app.pages import routes as page_routes
 from app.pages.errors import error_page
@@ -137,6 +140,7 @@ async def start(settings: Settings) -> Services:
         db.sessions, pages, settings.catalogue_version_ttl, PurgeReporter(settings.purge_url).report
     )
     version.start(settings.database_url)
+    mailer = start_mail(settings, db)
     return Services(
         settings=settings,
         db=db,
@@ -146,8 +150,27 @@ async def start(settings: Settings) -> Services:
         catalogue_version=version,
         sign_in_limit=sign_in_limit,
         media=media_kept,
+        mail=mailer,
         demo_cart=db.read_sync(demo_cart) if settings.demo else [],
     )
+
+
+def start_mail(settings: Settings, db: Database) -> Mailer:
+    """Mail is written to the outbox by every write that tells of something; it is delivered by this
+    process's sender only where SMTP_URL names a mail server (else it waits in the outbox)."""
+    sender = None
+    if settings.smtp_url:
+        sender = MailSender(
+            db,
+            SmtpServer.parse(settings.smtp_url),
+            settings.mail_from,
+            lease_sec=settings.mail_lease_sec,
+            retry_scale=settings.mail_retry_scale,
+        )
+        sender.start()
+    mailer = Mailer(settings, sender)
+    mailer.listen(db.write_sessions)
+    return mailer
 
 
 def prepare_data(settings: Settings, db: Database) -> None:
@@ -162,6 +185,8 @@ def prepare_data(settings: Settings, db: Database) -> None:
 
 
 async def stop(services: Services) -> None:
+    if services.mail.sender is not None:
+        await services.mail.sender.stop()
     await services.catalogue_version.stop()
     await services.sign_in_limit.close()
     await services.renderer.close()

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from app.caching.page_cache import PageCache
     from app.caching.page_changes import CatalogueVersion
     from app.database import Database
+    from app.mail.mailer import Mailer
     from app.media.store import MediaStore
     from app.rendering.document import DocumentRenderer
     from app.rendering.v8 import Renderer
@@ -30,6 +31,7 @@ class Services:
     catalogue_version: CatalogueVersion
     sign_in_limit: SignInLimit  # failed sign-ins, counted for every instance (app/auth/sign_in_limit.py)
     media: MediaStore  # where uploads are kept (MEDIA_STORE)
+    mail: Mailer  # writes mail to the outbox with each write that tells of something (app/mail/)
     # The demo cart's items (real products at 250), found once at start-up; empty outside demo mode.
     demo_cart: list[dict] = field(default_factory=list)
 

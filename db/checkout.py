@@ -10,6 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from db.catalogue_version import stock_sold
+from db.events import occurred
 from db.models import Customer, Order, OrderLine, OrderStatusChange, Product
 
 CENT = Decimal("0.01")
@@ -141,4 +142,5 @@ def place_order(session: Session, checkout: Checkout) -> Order:
     order.total = sum((line.amount for line in order.lines), Decimal("0"))
     order.history.append(OrderStatusChange(from_status=None, to_status="Pending", changed_by=customer.email))
     session.flush()
+    occurred(session, "order_placed", order_id=order.id)
     return order

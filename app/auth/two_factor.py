@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 from db import audit
 from db.admin import Conflict, Invalid, found, lock
 from db.admin.shop_settings import two_factor_required
+from db.events import occurred
 from db.models import AuthSession, RecoveryCode, User
 from db.models.base import utcnow
 
@@ -119,6 +120,7 @@ def confirm_enrolment(session: Session, user_id: int, code: str) -> list[str]:
     session.add_all(RecoveryCode(user_id=user.id, code_hash=recovery_hash(c)) for c in codes)
     session.execute(update(AuthSession).where(AuthSession.user_id == user.id).values(enrolment_required=False))
     audit.record(session, user.email, "two_factor_enrol", "account", user.id, {"twoFactor": False}, {"twoFactor": True})
+    occurred(session, "two_factor_enrolled", user_id=user.id)
     return codes
 
 
@@ -137,6 +139,7 @@ def turn_off(session: Session, user_id: int, code: str) -> None:
     audit.record(
         session, user.email, "two_factor_disable", "account", user.id, {"twoFactor": True}, {"twoFactor": False}
     )
+    occurred(session, "two_factor_off", user_id=user.id)
 
 
 # --- the second step of a sign-in -------------------------------------------------------------------

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from db import audit
 from db.admin import found, lock, moved
 from db.admin.forms import Form
+from db.events import occurred
 from db.ledger import sale_earning
 from db.models import Order, OrderLine, OrderStatusChange, Product, RefundRequest, Seller
 from db.models.base import utcnow
@@ -128,4 +129,5 @@ def change_order_status(session: Session, actor: str, order_id: int, changes: Or
         order.payment_status = "Success"
     session.flush()
     audit.record(session, actor, "status", "order", order.id, before, audit.snapshot(order))
+    occurred(session, "order_status", order_id=order.id, status=order.status)
     return order_view(session, order.id)

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from db import audit
 from db.admin import Conflict, Invalid, found, lock, moved
 from db.admin.forms import Form, RecordId, Text
+from db.events import occurred
 from db.ledger import refund_reversal, refunded_on_line
 from db.models import Order, OrderLine, RefundRequest, Seller
 from db.models.base import utcnow
@@ -79,4 +80,6 @@ def change_refund_status(session: Session, actor: str, refund_id: int, changes: 
             session.add(refund_reversal(refund, line, refund.decided_at))
     session.flush()
     audit.record(session, actor, "status", "refund_request", refund.id, before, audit.snapshot(refund))
+    if refund.status == "Accepted":
+        occurred(session, "refund_accepted", refund_id=refund.id)
     return refund_request_view(session, refund.id)

@@ -19,6 +19,7 @@ from db import audit
 from db.admin import Conflict, found, lock
 from db.admin.customers import CustomerForm
 from db.admin.forms import Form, Text
+from db.events import occurred
 from db.models import AuthSession, StaffInvite, User
 from db.models.base import utcnow
 
@@ -137,6 +138,7 @@ def change_staff(session: Session, actor: User, user_id: int, changes: StaffChan
     if changes.disabled and user.disabled_at is None:
         user.disabled_at = utcnow()
         end_sessions(session, user.id)
+        occurred(session, "staff_disabled", user_id=user.id, by=actor.name or actor.email)
     elif not changes.disabled:
         user.disabled_at = None
     audit.record(

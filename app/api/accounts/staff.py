@@ -10,10 +10,12 @@ link's hash is stored, so the list cannot show it again; a new link (which ends 
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, Literal
 
 import anyio
 from pydantic import ValidationError, field_validator, model_validator
+from sqlalchemy.orm import Session
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -39,6 +41,7 @@ from db.admin.staff import (
     renew_invite,
     staff_list,
 )
+from db.events import occurred
 
 INVITE_PAGE = "/staff/invite/"
 MIN_PASSWORD, MAX_PASSWORD = 10, 256
@@ -96,6 +99,18 @@ def new_link() -> tuple[str, str]:
     return sessions.token_hash(token), INVITE_PAGE + token
 
 
+def mailed(write: Callable, path: str) -> Callable:
+    """`write` (an invite or its renewal), then the event that mails the link to the invited person
+    in the same transaction: only this request holds the link's token."""
+
+    def run(session: Session, actor: str, *args: Any) -> dict:
+        record = write(session, actor, *args)
+        occurred(session, "staff_invited", user_id=record["id"], path=path, invited_by=actor)
+        return record
+
+    return run
+
+
 def invite_answer(request: Request, record: dict, path: str) -> JSONResponse:
     # The address the owner reached the shop at: the link works from where they work.
     url = str(request.base_url).rstrip("/") + path
@@ -120,7 +135,7 @@ async def invite(request: Request) -> Response:
     token_hash, path = new_link()
     # Hashed off the event loop (argon2 takes a while by design).
     unusable = await anyio.to_thread.run_sync(passwords.unusable_password_hash)
-    record = await account_write(request, invite_staff, actor.user.email, form, token_hash, unusable)
+    record = await account_write(request, mailed(invite_staff, path), actor.user.email, form, token_hash, unusable)
     return invite_answer(request, record, path)
 
 
@@ -129,7 +144,9 @@ async def renew(request: Request) -> Response:
     """A new invite link for an account still waiting for its password (the old link stops working)."""
     actor = await writer(request)
     token_hash, path = new_link()
-    record = await account_write(request, renew_invite, actor.user.email, request.path_params["id"], token_hash)
+    record = await account_write(
+        request, mailed(renew_invite, path), actor.user.email, request.path_params["id"], token_hash
+    )
     return invite_answer(request, record, path)
 
 

@@ -1,0 +1,110 @@
+"""The sender: one task in each server process that takes due messages from the outbox and delivers
+them, after the commit that wrote them and never on a request's time.
+
+It is woken at once when this process commits mail (Mailer), and otherwise looks every POLL_SEC
+for what other instances wrote and for retries that came due. A batch is taken in one short write
+transaction (marking it `sending` with a lease), delivered over one SMTP connection with no
+transaction open, and each outcome recorded in a second one. Killed in between, the lease runs out
+and a sender (this one restarted, or another instance's) delivers the batch again with the same
+Message-IDs: at least once, never lost."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import logging
+import os
+import socket
+
+from app.database import Database
+from app.mail.smtp import Outcome, SmtpServer, deliver, envelope
+from db import outbox
+
+log = logging.getLogger("studentbooks.mail")
+
+POLL_SEC = 1.0
+BATCH = 20
+
+
+class MailSender:
+    def __init__(
+        self,
+        db: Database,
+        server: SmtpServer,
+        mail_from: str,
+        *,
+        lease_sec: float = 60.0,
+        retry_scale: float = 1.0,
+        poll_sec: float = POLL_SEC,
+    ):
+        self.db = db
+        self.server = server
+        self.mail_from = mail_from
+        self.lease = dt.timedelta(seconds=lease_sec)
+        self.retry_scale = retry_scale
+        self.poll_sec = poll_sec
+        self.name = f"{socket.gethostname()}:{os.getpid()}"
+        self._wake = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._task: asyncio.Task | None = None
+
+    def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._task = asyncio.create_task(self._run(), name="mail sender")
+
+    def wake(self) -> None:
+        """Deliver now: safe to call from any thread (commits run on the database's threads)."""
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._wake.set)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                if await self.send_due():
+                    continue  # there may be more: take the next batch at once
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database or the network failed: the next round tries again
+                log.exception("mail sender: a round failed; trying again in %.0f s", self.poll_sec)
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.poll_sec)
+
+    async def send_due(self) -> int:
+        """Take one batch of due messages and deliver it; answers how many were taken."""
+        taken = await self.db.write(outbox.take_due, limit=BATCH, lease=self.lease)
+        if not taken:
+            return 0
+        mails, outcomes = [], []
+        for message in taken:
+            try:
+                mails.append((message, envelope(message, self.mail_from)))
+            except (ValueError, IndexError) as error:  # an address no header can hold
+                outcomes.append(Outcome(message.id, False, permanent=True, detail=f"Not a valid address: {error}"))
+        if mails:
+            outcomes += await deliver(self.server, mails)
+        await self.db.write(self._record, outcomes)
+        return len(taken)
+
+    def _record(self, session, outcomes: list[Outcome]) -> None:
+        for outcome in outcomes:
+            if outcome.sent:
+                outbox.delivered(session, outcome.id, sender=self.name, detail=outcome.detail)
+            else:
+                state = outbox.not_delivered(
+                    session,
+                    outcome.id,
+                    outcome.detail,
+                    permanent=outcome.permanent,
+                    sender=self.name,
+                    scale=self.retry_scale,
+                )
+                log.warning("mail %s not delivered (%s): %s", outcome.id, state, outcome.detail)

@@ -1,0 +1,137 @@
+"""Talking to the mail server: SMTP_URL read into a server's address, an outbox message made into an
+email (multipart/alternative: the plain text, then the HTML), and a batch delivered over one
+connection with aiosmtplib, each message's outcome told apart: sent, refused for good (a 5xx
+answer: retrying cannot help) or failed for now (the server is down, busy or answered 4xx)."""
+
+from __future__ import annotations
+
+import email.utils
+import re
+from dataclasses import dataclass
+from email.headerregistry import Address
+from email.message import EmailMessage
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import aiosmtplib
+
+from db.outbox import Taken
+
+TIMEOUT_SEC = 20
+# Control characters never reach a header: a name or subject with CR/LF cannot add one.
+CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
+
+
+class BadSmtpUrl(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class SmtpServer:
+    host: str
+    port: int
+    username: str | None = None
+    password: str | None = None
+    use_tls: bool = False  # smtps: TLS from the first byte (port 465)
+    start_tls: bool = False  # smtp with ?starttls=1: upgraded after the greeting (port 587)
+
+    @classmethod
+    def parse(cls, url: str) -> SmtpServer:
+        """smtp://host:port, smtp://user:password@host:587?starttls=1, smtps://user:password@host:465"""
+        parts = urlsplit(url)
+        if parts.scheme not in ("smtp", "smtps"):
+            raise BadSmtpUrl(f"SMTP_URL must start with smtp:// or smtps:// (it is {url.split(':', 1)[0]!r})")
+        if not parts.hostname:
+            raise BadSmtpUrl("SMTP_URL names no host (smtp://host:port)")
+        try:
+            port = parts.port or (465 if parts.scheme == "smtps" else 25)
+        except ValueError:
+            raise BadSmtpUrl("SMTP_URL's port is not a number") from None
+        starttls = parse_qs(parts.query).get("starttls", ["0"])[0].lower() in ("1", "true", "yes", "on")
+        return cls(
+            host=parts.hostname,
+            port=port,
+            username=unquote(parts.username) if parts.username else None,
+            password=unquote(parts.password) if parts.password else None,
+            use_tls=parts.scheme == "smtps",
+            start_tls=starttls and parts.scheme == "smtp",
+        )
+
+
+def one_line(text: str) -> str:
+    return CONTROL.sub(" ", text).strip()
+
+
+def envelope(message: Taken, mail_from: str) -> EmailMessage:
+    """The email of an outbox message, with its own Message-ID (the same on every attempt)."""
+    mail = EmailMessage()
+    name, address = email.utils.parseaddr(mail_from)
+    mail["From"] = Address(display_name=one_line(name), addr_spec=address)
+    mail["To"] = Address(display_name=one_line(message.recipient_name), addr_spec=one_line(message.recipient))
+    mail["Subject"] = one_line(message.subject)
+    mail["Message-ID"] = message.message_id
+    mail["Date"] = email.utils.formatdate(usegmt=True)
+    mail["Auto-Submitted"] = "auto-generated"  # RFC 3834: out-of-office replies stay away
+    mail.set_content(message.text)
+    mail.add_alternative(message.html, subtype="html")
+    return mail
+
+
+@dataclass(frozen=True)
+class Outcome:
+    id: int
+    sent: bool
+    permanent: bool = False
+    detail: str = ""
+
+
+def _refusal(id_: int, error: Exception) -> Outcome:
+    """A 5xx answer refuses the message for good; anything else may pass on a later attempt."""
+    if isinstance(error, aiosmtplib.SMTPRecipientsRefused):
+        codes = [refused.code for refused in error.recipients]
+        detail = "; ".join(f"{r.code} {r.message}" for r in error.recipients)
+        return Outcome(id_, False, permanent=all(500 <= code < 600 for code in codes), detail=detail)
+    if isinstance(error, aiosmtplib.SMTPResponseException):
+        return Outcome(id_, False, permanent=500 <= error.code < 600, detail=f"{error.code} {error.message}")
+    return Outcome(id_, False, detail=f"{type(error).__name__}: {error}")
+
+
+async def deliver(server: SmtpServer, batch: list[tuple[Taken, EmailMessage]]) -> list[Outcome]:
+    """Deliver a batch over one connection. A message the server refuses does not stop the others;
+    a lost connection leaves the rest for their next attempt."""
+    outcomes: list[Outcome] = []
+    client = aiosmtplib.SMTP(
+        hostname=server.host,
+        port=server.port,
+        use_tls=server.use_tls,
+        start_tls=server.start_tls,
+        timeout=TIMEOUT_SEC,
+    )
+    try:
+        await client.connect()
+        if server.username:
+            await client.login(server.username, server.password or "")
+    except (aiosmtplib.SMTPException, OSError) as error:
+        return [_refusal(taken.id, error) for taken, _ in batch]
+    try:
+        for taken, mail in batch:
+            try:
+                _, answer = await client.send_message(mail)
+                outcomes.append(Outcome(taken.id, True, detail=answer))
+            except (aiosmtplib.SMTPRecipientsRefused, aiosmtplib.SMTPResponseException) as error:
+                outcomes.append(_refusal(taken.id, error))
+            except (aiosmtplib.SMTPException, OSError) as error:
+                outcomes.append(_refusal(taken.id, error))
+                break  # the connection is gone: the rest wait for their next attempt
+    finally:
+        if client.is_connected:
+            try:
+                await client.quit()
+            except (aiosmtplib.SMTPException, OSError):
+                client.close()
+    done = {outcome.id for outcome in outcomes}
+    outcomes += [
+        Outcome(taken.id, False, detail="not tried: the connection was lost")
+        for taken, _ in batch
+        if taken.id not in done
+    ]
+    return outcomes
