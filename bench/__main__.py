@@ -14,6 +14,7 @@ from bench import (
     ledger,
     lighthouse,
     live_traffic,
+    mail,
     miss,
     search,
     sizes,
@@ -76,6 +77,8 @@ def main() -> None:
         section(soak.run())
     if wanted("cluster"):
         section(cluster.run())
+    if wanted("mail"):
+        section(mail.run())
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ import time
 import httpx
 import pytest
 from conftest import fresh_postgres, start_server
-from mail_sink import MailSink
 from sqlalchemy import func, select
 from test_crash_safety import stocked
 from traffic import BUYER
@@ -22,6 +21,7 @@ from traffic import BUYER
 from app.database import Database
 from app.mail.sender import MailSender
 from app.mail.smtp import SmtpServer
+from bench.smtp_sink import MailSink
 from db.migrate import upgrade
 from db.models import OutboxMessage
 from db.outbox import Mail, add

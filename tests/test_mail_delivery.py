@@ -8,12 +8,12 @@ import time
 
 import pytest
 from conftest import make_settings
-from mail_sink import MailSink
 from sqlalchemy import select
 from starlette.testclient import TestClient
 from test_checkout import FORM, in_stock_products
 
 from app.main import create_app
+from bench.smtp_sink import MailSink
 from db.models import OutboxAttempt, OutboxMessage
 from db.outbox import NO_MAIL_SERVER, Mail, add
 

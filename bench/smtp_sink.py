@@ -1,9 +1,11 @@
-"""A real SMTP server for the tests (aiosmtpd on 127.0.0.1): it keeps every message it accepts, can
-be stopped and started again on the same port (the mail server down, then back), and can refuse
-chosen recipients with a 5xx answer."""
+"""A real SMTP server on loopback (aiosmtpd on 127.0.0.1), for the tests and the mail benchmark: it
+keeps every message it accepts with the moment it arrived, can be stopped and started again on the
+same port (the mail server down, then back), can refuse chosen recipients with a 5xx answer, and
+can be slow."""
 
 from __future__ import annotations
 
+import asyncio
 import email
 import email.policy
 import socket
@@ -31,9 +33,12 @@ class Handler:
         return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
+        if self.sink.delay:
+            await asyncio.sleep(self.sink.delay)  # a slow mail server
         message = email.message_from_bytes(envelope.original_content or envelope.content, policy=email.policy.default)
         with self.sink.lock:
             self.sink.received.append(message)
+            self.sink.arrived.append(time.time())
         return "250 Message accepted for delivery"
 
 
@@ -41,6 +46,7 @@ class MailSink:
     def __init__(self):
         self.port = free_port()
         self.received: list[EmailMessage] = []
+        self.arrived: list[float] = []  # when each of `received` arrived (seconds since the epoch)
         self.refused: set[str] = set()
         self.delay = 0.0
         self.lock = threading.Lock()
