@@ -20,6 +20,11 @@ export default [
     files: [...COMPONENTS, 'templates/*.js', 'bench/*.mjs', 'eslint.config.js'],
     ...js.configs.recommended,
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      ...js.configs.recommended.rules,
+      // A key taken out of an object to pass on the rest ({ key, ...props }) is not left unused.
+      'no-unused-vars': ['error', { ignoreRestSiblings: true }],
+    },
   },
 
   { files: COMPONENTS, ...react.configs.flat.recommended },

@@ -21,6 +21,7 @@ function Shell({ active, title, session, children }) {
   const live = useSession();
   const { url } = useRouter();
   const [areaOfUrl, setAreaOfUrl] = useState();
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- read after hydration: the first render must match the server's
   useEffect(() => setAreaOfUrl(areaOf(window.location.href)), [url]);
   const name = live.data?.user?.name || session?.user?.name || 'Administrator';
   // The menu follows the account's role (the live session once the browser has read it).

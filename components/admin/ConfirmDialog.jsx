@@ -64,6 +64,7 @@ export default function ConfirmDialog({
           {children}
           {keyword ? (
             <TextField
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- an opened dialog focuses its field (WAI-ARIA dialog pattern)
               autoFocus
               fullWidth
               size="small"

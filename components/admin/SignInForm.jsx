@@ -84,6 +84,7 @@ function CodeFields({ callbackUrl }) {
         autoComplete="one-time-code"
         required
         fullWidth
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the step after the password: the code is typed next
         autoFocus
         slotProps={{ htmlInput: { maxLength: 64, autoCapitalize: 'none', spellCheck: 'false' } }}
       />

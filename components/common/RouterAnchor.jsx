@@ -3,7 +3,7 @@
 import { forwardRef } from 'react';
 import { isRoutableClick, useRouter } from './router.jsx';
 
-export default forwardRef(function RouterAnchor({ href, onClick, ...rest }, ref) {
+export default forwardRef(function RouterAnchor({ href, onClick, children, ...rest }, ref) {
   const { navigate } = useRouter();
   const handleClick = (event) => {
     onClick?.(event);
@@ -12,5 +12,9 @@ export default forwardRef(function RouterAnchor({ href, onClick, ...rest }, ref)
       navigate(href);
     }
   };
-  return <a ref={ref} href={href} onClick={handleClick} {...rest} />;
+  return (
+    <a ref={ref} href={href} onClick={handleClick} {...rest}>
+      {children}
+    </a>
+  );
 });

@@ -37,7 +37,7 @@ export function RouterProvider({ initial, loaders, children }) {
         document.documentElement.dataset.theme = next.theme;
         setCurrent(next);
         window.scrollTo(0, 0);
-      } catch (error) {
+      } catch {
         if (ticket === latest.current) window.location.assign(url);
       } finally {
         if (ticket === latest.current) NProgress.done();

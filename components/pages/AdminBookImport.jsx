@@ -13,7 +13,6 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
@@ -73,7 +72,7 @@ function send(file, dryRun, progressId, onUploaded) {
           let data = null;
           try {
             data = JSON.parse(request.responseText);
-          } catch (error) {
+          } catch {
             data = { message: `The server answered ${request.status}` };
           }
           resolve({ status: request.status, data });
@@ -255,6 +254,7 @@ export default function AdminBookImport({ session, columns = [], optionalColumns
   const [ready, setReady] = useState(false); // the file input works once the script runs
   const poller = useRef(null);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- on after hydration: the first render must match the server's
     setReady(true);
     return () => clearInterval(poller.current);
   }, []);

@@ -70,6 +70,7 @@ export default function SearchForm({ defaultValue = '', placeholder = 'Search bo
   // A combobox only once the page runs: without JavaScript there are no suggestions, and the box
   // is the plain search field the server rendered.
   const [live, setLive] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- on after hydration: the first render must match the server's
   useEffect(() => setLive(true), []);
   const options = optionsOf(useSuggestions(open ? typed : ''));
   const showing = open && options.length > 0;

@@ -27,6 +27,7 @@ export default function AuthorsField({ value, onChange, error, name = 'book.auth
   useEffect(() => {
     if (!open) return undefined;
     let current = true;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- loading starts with the request this effect makes
     setLoading(true);
     const timer = setTimeout(() => {
       fetchList(`/api/authors?q=${encodeURIComponent(typed.trim())}`)

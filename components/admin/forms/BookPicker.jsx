@@ -17,6 +17,7 @@ export default function BookPicker({ onPick, taken, error }) {
   useEffect(() => {
     const q = text.trim();
     if (q.length < 2) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- a text too short to search drops the last answer
       setOptions([]);
       return undefined;
     }

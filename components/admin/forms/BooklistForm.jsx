@@ -175,6 +175,7 @@ export default function BooklistForm({ booklist, classes, limits, onSaved, extra
             <CardContent>
               <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
                 <Grid size={{ xs: 12, md: 5 }}>
+                  {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a new booklist: focus starts in the blank form's first field */}
                   <FormText form={form} name="school" label="School" required autoFocus={!booklist} />
                 </Grid>
                 <Grid size={{ xs: 6, md: 2 }}>

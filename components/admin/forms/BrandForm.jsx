@@ -24,6 +24,7 @@ export default function BrandForm({ brand, onClose, onSaved }) {
   };
   return (
     <FormDialog open title={brand ? `Edit “${brand.name}”` : 'New brand'} busy={form.busy} onClose={onClose} onSubmit={save}>
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- an opened dialog focuses its first field (WAI-ARIA dialog pattern) */}
       <FormText form={form} name="name" label="Name" required autoFocus />
       <FormSwitch form={form} name="featured" label="Featured" />
       <ImageUpload label="Logo" value={form.values.logo} onChange={form.set('logo')} error={form.errors.logo} />

@@ -45,6 +45,7 @@ export default function CategoryForm({ category, categories, onClose, onSaved })
 
   return (
     <FormDialog open title={category ? `Edit “${category.name}”` : 'New category'} busy={form.busy} onClose={onClose} onSubmit={save}>
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- an opened dialog focuses its first field (WAI-ARIA dialog pattern) */}
       <FormText form={form} name="name" label="Name" required autoFocus />
       <FormSelect
         form={form}

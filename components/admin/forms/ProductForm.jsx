@@ -104,6 +104,7 @@ export default function ProductForm({ product, categories, brands, shops, onSave
           <Card variant="outlined">
             <CardContent>
               <Stack spacing={2.5}>
+                {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a new product: focus starts in the blank form's first field */}
                 <FormText form={form} name="name" label="Name" required autoFocus={!product} />
                 <FormText form={form} name="description" label="Description" multiline minRows={5} />
                 <ImageUpload

@@ -23,6 +23,7 @@ export default function RefundRequestForm({ line, onClose, onSaved }) {
         name="amount"
         label="Amount"
         required
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- an opened dialog focuses its first field (WAI-ARIA dialog pattern)
         autoFocus
         helper={`Up to ${formatMoney(refundable)} is still refundable on this line`}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}

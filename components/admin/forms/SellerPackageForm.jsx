@@ -29,6 +29,7 @@ export default function SellerPackageForm({ seller, packages, paymentMethods, on
       onSubmit={save}
       saveText="Change package"
     >
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- an opened dialog focuses its first field (WAI-ARIA dialog pattern) */}
       <FormSelect form={form} name="package" label="Package" choices={choices} helper={`Now on ${seller.package}`} required autoFocus />
       <FormSelect
         form={form}

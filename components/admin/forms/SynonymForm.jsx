@@ -43,6 +43,7 @@ export default function SynonymForm({ pair, limits, onClose, onSaved }) {
       onClose={onClose}
       onSubmit={save}
     >
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- an opened dialog focuses its first field (WAI-ARIA dialog pattern) */}
       <FormText form={form} name="term" label="Term" helper="A word or two a shopper types, e.g. maths" required autoFocus />
       <FormText form={form} name="synonym" label="Synonym" helper="Found as well, and the other way round, e.g. mathematics" required />
     </FormDialog>

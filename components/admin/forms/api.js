@@ -30,7 +30,7 @@ export async function sendJson(method, url, body) {
     if (answer.status === 403) answer = await send(method, url, body, true);
     if (!answer.ok && !answer.data?.message) answer.data = { message: `The server answered ${answer.status}` };
     return answer;
-  } catch (error) {
+  } catch {
     return { ok: false, status: 0, data: { message: 'The server cannot be reached; check the connection and try again' } };
   }
 }
@@ -69,7 +69,7 @@ export function uploadMedia(file, onProgress) {
           let data = null;
           try {
             data = JSON.parse(request.responseText);
-          } catch (error) {
+          } catch {
             data = null;
           }
           if (request.status >= 200 && request.status < 300 && data?.path) resolve(data);
@@ -93,7 +93,7 @@ export async function fetchRecord(url) {
       status: response.status,
       data: response.ok ? data : { message: data?.message || `The server answered ${response.status}` },
     };
-  } catch (error) {
+  } catch {
     return { ok: false, status: 0, data: { message: 'The server cannot be reached; check the connection and try again' } };
   }
 }

@@ -8,7 +8,7 @@ const MAX_PRICE = 9999999.99;
 const MAX_DISCOUNT = 90;
 const MAX_STOCK = 1000000;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/;
-const PHONE = /^\+?[0-9 ()\-]{7,20}$/;
+const PHONE = /^\+?[0-9 ()-]{7,20}$/;
 const MONEY = /^\d+(\.\d{1,2})?$/;
 const WHOLE = /^\d+$/;
 

@@ -12,8 +12,13 @@ export default function SearchField({ label, value, onSearch }) {
   const timer = useRef(null);
 
   // The URL changed under us (back, forward, "clear"): show its search. Not when it is just what
-  // is being typed (trimmed), or a pause after a space would eat the space.
-  useEffect(() => setText((typed) => (typed.trim() === (value || '') ? typed : value || '')), [value]);
+  // is being typed (trimmed), or a pause after a space would eat the space. Set while rendering, as
+  // React advises for state that follows a prop, not in an effect a render later.
+  const [textOf, setTextOf] = useState(value);
+  if (!Object.is(value, textOf)) {
+    setTextOf(value);
+    setText((typed) => (typed.trim() === (value || '') ? typed : value || ''));
+  }
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const change = (event) => {

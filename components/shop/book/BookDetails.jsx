@@ -23,6 +23,8 @@ const List = sharedStyled('dl', (theme) => ({
   [theme.breakpoints.down('sm')]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: theme.spacing(1.5, 2) },
 }));
 
+// Each value below is rendered alone in its <dd>, never in a list of siblings: it needs no key.
+/* eslint-disable react/jsx-key */
 /** The rows a book has: [term, value], without the empty ones. */
 function rows(book) {
   const { isbn, isbnGrouped, isbn10, authors, publisher, edition, year, format, pages, language, level, subject, series, volume } = book;
@@ -47,6 +49,7 @@ function rows(book) {
     series && ['Series', volume ? `${series}, volume ${volume}` : series],
   ].filter(Boolean);
 }
+/* eslint-enable react/jsx-key */
 
 export default function BookDetails({ book }) {
   return (

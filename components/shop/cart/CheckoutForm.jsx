@@ -70,6 +70,7 @@ export default function CheckoutForm({ items, total, onPlaced, onChanged }) {
     setErrors((all) => Object.fromEntries(Object.entries(all).filter(([key]) => !key.startsWith('items'))));
   };
   const ref = (field) => (element) => {
+    // eslint-disable-next-line react-hooks/refs -- a callback ref, called as the input mounts, not while rendering
     inputs.current[field] = element;
   };
   const show = (found, message) => {

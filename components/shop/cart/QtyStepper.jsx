@@ -1,7 +1,7 @@
 // An item's quantity: − and + buttons round a number the shopper may also type. A typed
 // amount counts once it is a whole number; 0 (typed, or − at 1) asks to remove the item.
 // The server takes at most 99 of one product per order.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { styled } from '@mui/material/styles';
 import Add from '../../icons/Add.js';
 import Remove from '../../icons/Remove.js';
@@ -32,7 +32,13 @@ const Stepper = styled('div')(({ theme }) => ({
 
 export default function QtyStepper({ name, qty, onChange }) {
   const [draft, setDraft] = useState(String(qty));
-  useEffect(() => setDraft(String(qty)), [qty]);
+  // A new quantity (from the buttons, or as typed) is shown as the cart holds it. Set while
+  // rendering, as React advises for state that follows a prop, not in an effect a render later.
+  const [draftOf, setDraftOf] = useState(qty);
+  if (!Object.is(qty, draftOf)) {
+    setDraftOf(qty);
+    setDraft(String(qty));
+  }
 
   const commit = () => {
     const wanted = Number(draft);

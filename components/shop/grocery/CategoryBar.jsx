@@ -132,6 +132,7 @@ function TopItem({ item }) {
     if (!event.currentTarget.contains(event.relatedTarget)) setDismissed(false);
   };
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape and blur bubbled up from the links inside
     <li className={dismissed ? 'dismissed' : undefined} onKeyDown={onKeyDown} onBlur={onBlur} onMouseLeave={() => setDismissed(false)}>
       <RouterAnchor href={item.href}>
         <NavigationIcon name={item.icon} />

@@ -52,6 +52,7 @@ export default function Suggestions({ id, options, active, onPick }) {
               {group}
             </div>
             {members.map(({ option, index }) => (
+              // eslint-disable-next-line jsx-a11y/interactive-supports-focus -- focus stays in the combobox input (aria-activedescendant)
               <div
                 key={option.url}
                 id={`${id}-${index}`}

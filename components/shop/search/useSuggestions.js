@@ -14,6 +14,7 @@ export default function useSuggestions(typed) {
   useEffect(() => {
     const query = typed.trim();
     if (query.length < MIN_TYPED) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- a text too short to search drops the last answer
       setAnswer(null);
       return undefined;
     }
