@@ -22,10 +22,12 @@ lint: install
 	.venv/bin/ruff format --check .
 	.venv/bin/lint-imports --no-cache
 	$(PY) -m tools.import_cycles
+	npm run --silent lint
 
 format: install
 	.venv/bin/ruff check --fix .
 	.venv/bin/ruff format .
+	npm run --silent format
 
 bench: install build chromium wrk
 	$(PY) -m bench

@@ -56,7 +56,7 @@ def circles(graph: grimp.ImportGraph) -> list[list[str]]:
 
 
 def main() -> int:
-    graph = grimp.build_graph(*PACKAGES, exclude_type_checking_imports=True)
+    graph = grimp.build_graph(*PACKAGES, exclude_type_checking_imports=True, cache_dir=None)
     found = circles(graph)
     for component in found:
         print("import circle: " + " <-> ".join(component), file=sys.stderr)
