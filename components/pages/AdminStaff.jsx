@@ -1,7 +1,8 @@
 // /admin/staff (the owner's): the back-office accounts with their role, status, two-factor
 // sign-in and last sign-in; inviting a member of staff by email; disabling (their sessions end at
 // once) and enabling accounts; and whether the shop requires two-factor sign-in for everyone.
-// No mail is sent: an invite shows its one-time link (valid 48 hours) for the owner to pass on.
+// An invite's one-time link (valid 48 hours) is mailed to the invited person and shown to the owner,
+// who passes it on by hand where no mail server is configured.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -76,8 +77,10 @@ function InviteLink({ invite, onClose }) {
     <Alert severity="success" onClose={onClose} sx={{ '& .MuiAlert-message': { flexGrow: 1, minWidth: 0 } }}>
       <Stack spacing={1.5}>
         <Typography>
-          No email is sent: copy this link and give it to {invite.staff.name} ({invite.staff.email}). It sets their password, works once,
-          and expires in 48 hours.
+          {invite.mailed
+            ? `We have emailed this link to ${invite.staff.name} (${invite.staff.email}); you can also copy it.`
+            : `No mail server is configured, so the invite waits in the outbox: copy this link and give it to ${invite.staff.name} (${invite.staff.email}).`}{' '}
+          It sets their password, works once, and expires in 48 hours.
         </Typography>
         <CopyField label="Invite link" value={invite.inviteUrl} testId="invite-link" />
       </Stack>

@@ -4,8 +4,9 @@ second factor). Both are the owner's alone: app/auth/roles.py refuses staff with
 this runs. POST /api/staff/invite/{token} is the invited person's: it sets the password the
 link was for and signs in (a plain form without JavaScript, or JSON).
 
-There is no mail server: an invite answers its link for the owner to copy and pass on. Only the
-link's hash is stored, so the list cannot show it again; a new link (which ends the old one) can.
+An invite's link is mailed to the invited person (through the outbox, app/mail/) and answered to
+the owner too, who may pass it on by hand where no mail server is configured. Only the link's hash
+is stored, so the list cannot show it again; a new link (which ends the old one) can.
 """
 
 from __future__ import annotations
@@ -62,11 +63,13 @@ class StaffRecord(TypedDict):
 
 @closed
 class InviteRecord(TypedDict):
-    """The account and its link: shown to the owner to pass on (no mail is sent)."""
+    """The account and its link, which was mailed to them (`mailed`: a mail server is configured,
+    else the mail waits in the outbox and the owner passes the link on)."""
 
     staff: StaffRecord
     inviteUrl: str
     invitePath: str
+    mailed: bool
 
 
 @closed
@@ -114,7 +117,8 @@ def mailed(write: Callable, path: str) -> Callable:
 def invite_answer(request: Request, record: dict, path: str) -> JSONResponse:
     # The address the owner reached the shop at: the link works from where they work.
     url = str(request.base_url).rstrip("/") + path
-    return JSONResponse({"staff": record, "inviteUrl": url, "invitePath": path}, status_code=201)
+    mailed = services_of(request).mail.delivering
+    return JSONResponse({"staff": record, "inviteUrl": url, "invitePath": path, "mailed": mailed}, status_code=201)
 
 
 # --- staff --------------------------------------------------------------------------------------------
