@@ -17,18 +17,18 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy.exc import IntegrityError
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from app.api.contract import ADMIN, ADMIN_WRITE, Contract
 from app.api.validation import read_json
+from app.api.writes import refusal, write
 from app.auth import roles
 from app.auth.sessions import require_admin, require_csrf
 from app.http.errors import ApiError
 from app.services import services_of
-from db.admin import Conflict, Invalid, NotFound
+from db.admin import NotFound
 from db.models import AuthSession
 
 
@@ -44,24 +44,10 @@ async def administrator(request: Request) -> str:
     return (await writer(request)).user.email
 
 
-def refusal(error: Exception) -> ApiError:
-    if isinstance(error, NotFound):
-        return ApiError(404, error.message)
-    if isinstance(error, Conflict):
-        return ApiError(409, error.message)
-    if isinstance(error, Invalid):
-        return ApiError(422, error.message, error.errors)
-    # A unique constraint lost a race with a simultaneous write (two new "Honey" brands at once).
-    return ApiError(409, "This change clashes with another made at the same moment; reload and try again")
-
-
 async def run_write(request: Request, fn: Callable, *args: Any) -> Any:
-    services = services_of(request)
-    try:
-        result = await services.db.write(fn, *args)
-    except (NotFound, Conflict, Invalid, IntegrityError) as error:
-        raise refusal(error) from error
-    await services.catalogue_written()
+    """A catalogue write: one transaction, its refusals as 4xx, then this server shows the change."""
+    result = await write(request, fn, *args)
+    await services_of(request).catalogue_written()
     return result
 
 

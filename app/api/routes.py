@@ -8,11 +8,13 @@ from app.api.catalogue import authors, book_import, booklists, media, search_syn
 from app.api.catalogue import writes as catalogue_writes
 from app.api.sales import writes as sales_writes
 from app.api.shop import checkout, market, search, storefronts
+from app.api.shoppers import me
 
 
 def routes() -> list:
     return [
         *openapi.routes,
+        *me.routes,
         *sign_in.routes,
         *staff.routes,
         *account.routes,

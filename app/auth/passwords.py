@@ -10,6 +10,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
+from zxcvbn import zxcvbn
 
 from app.auth import roles
 from db.admin.staff import end_sessions
@@ -86,3 +87,21 @@ def ensure_admin(session: Session, email: str, password: str) -> User:
         user.password_hash = hash_password(password)
         end_sessions(session, user.id)
     return user
+
+
+MIN_LENGTH = 10
+
+
+def weakness(password: str, email: str, name: str = "") -> str | None:
+    """Why a new password is too weak (the message the form shows), or None: at least MIN_LENGTH
+    characters, not holding the email or its name part, and not guessable by zxcvbn's estimate."""
+    if len(password) < MIN_LENGTH:
+        return f"Use at least {MIN_LENGTH} characters"
+    lowered, local = password.lower(), email.strip().lower().partition("@")[0]
+    if email.strip().lower() in lowered or (len(local) >= 3 and local in lowered):
+        return "Leave your email address out of your password"
+    estimate = zxcvbn(password[:100], user_inputs=[email, local, name, "student", "books", "studentbooks"])
+    if estimate["score"] < 3:
+        advice = estimate["feedback"].get("warning") or "This password is easy to guess"
+        return f"{advice.rstrip('.')}: add more words or characters that are hard to guess"
+    return None

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 OWNER = "owner"
 STAFF = "staff"
+# A shopper with an account: none of the back office, pages or APIs, is theirs.
+CUSTOMER = "customer"
 ROLES = (OWNER, STAFF)
 
 # Every path under these (and their CSV exports, "/api/payouts.csv") is the owner's alone. The
@@ -39,6 +41,7 @@ ENROLMENT = ("/admin/account", "/api/admin/account")
 ACCOUNT_PAGE = "/admin/account"
 
 ONLY_OWNERS = "Only the shop's owner may use this area"
+NOT_FOR_SHOPPERS = "This is the shop's back office: a shopper's account cannot use it"
 ENROL_FIRST = "Set up two-factor sign-in on your account page before using the back office"
 
 

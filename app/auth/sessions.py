@@ -181,10 +181,23 @@ async def require_admin(request: Request) -> AuthSession:
     """The guard of every admin endpoint: 401 unless an owner or staff member is signed in, 403
     (with the reason) where the request's path is not for this account (app/auth/roles.py)."""
     auth = await current_session(request)
+    if auth is not None and auth.user.role == roles.CUSTOMER:
+        raise ApiError(403, roles.NOT_FOR_SHOPPERS)
     if not is_admin(auth):
         raise ApiError(401, "Sign in as an administrator to continue")
     if refused := access_refusal(auth, request.url.path):
         raise ApiError(403, refused)
+    return auth
+
+
+async def require_shopper(request: Request) -> AuthSession:
+    """The guard of a shopper's own API (/api/me/...): 401 unless a shopper is signed in; 403 for a
+    back-office account, which has no shopping account."""
+    auth = await current_session(request)
+    if auth is None:
+        raise ApiError(401, "Sign in to your account to continue")
+    if auth.user.role != roles.CUSTOMER:
+        raise ApiError(403, "A back-office account has no shopping account: sign in as a shopper")
     return auth
 
 

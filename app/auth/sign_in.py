@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from app.auth import passwords, sessions, two_factor
+from app.auth import passwords, roles, sessions, two_factor
 from app.settings import Settings
 from db import audit
 from db.admin import lock
@@ -54,7 +54,8 @@ def _failed(session: Session, actor: str, user: User | None, reason: str, ip: st
 
 
 def _signed_in(session: Session, user: User, settings: Settings, replaces: str | None, method: str, ip: str) -> Outcome:
-    enrol = not user.two_factor and two_factor_required(session)
+    # The shop's two-factor rule is for the back office's accounts, not its shoppers'.
+    enrol = roles.is_back_office_role(user.role) and not user.two_factor and two_factor_required(session)
     token, _ = sessions.start_session(session, user, settings, replaces=replaces, enrolment_required=enrol)
     audit.record(session, user.email, "sign_in", "account", user.id, None, {"method": method, "ip": ip})
     return Outcome(token=token, enrol=enrol)

@@ -1,5 +1,6 @@
 """Every table of the product, by domain."""
 
+from db.models.accounts import AccountToken, Address, StockAlert, WishlistItem
 from db.models.audit import AuditEntry
 from db.models.auth import AuthSession, RecoveryCode, SignInChallenge, StaffInvite, User
 from db.models.base import Base
@@ -54,6 +55,10 @@ CATALOGUE_MODELS = (
 )
 
 __all__ = [
+    "AccountToken",
+    "Address",
+    "StockAlert",
+    "WishlistItem",
     "AuditEntry",
     "AuthSession",
     "Author",

@@ -1,4 +1,4 @@
-"""Back-office accounts (the shop's owners and staff), their server-side sessions, the links that
+"""Accounts (the shop's owners and staff, and shoppers), their server-side sessions, the links that
 invite staff, and two-factor sign-in: recovery codes and the pending second step of a sign-in."""
 
 from __future__ import annotations
@@ -10,9 +10,10 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from db.models.base import Base, utcnow
 
-# An owner may do everything; staff keep the catalogue, orders and reviews (app/auth/sessions.py says
-# which areas are the owner's alone).
-ROLES = ("owner", "staff")
+# An owner may do everything; staff keep the catalogue, orders and reviews (app/auth/roles.py says
+# which areas are the owner's alone); a customer is a shopper with an account, kept out of the
+# back office altogether.
+ROLES = ("owner", "staff", "customer")
 
 
 class User(Base):
@@ -35,6 +36,9 @@ class User(Base):
     two_factor_since: Mapped[dt.datetime | None] = mapped_column(default=None)
     # The last 30-second time step a code was accepted for: that code, and older ones, never again.
     two_factor_last_step: Mapped[int | None] = mapped_column(default=None)
+    # A shopper's email is verified by a mailed link; until then their guest orders stay apart.
+    email_verified_at: Mapped[dt.datetime | None] = mapped_column(default=None)
+    phone: Mapped[str] = mapped_column(String(40), default="", server_default="")
 
     @property
     def two_factor(self) -> bool:

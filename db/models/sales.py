@@ -25,6 +25,9 @@ class Customer(Base):
     phone: Mapped[str] = mapped_column(String(40), default="")
     image: Mapped[str | None] = mapped_column(String(255))
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    # The shopper account this customer is, once that account verified the customer's email: from
+    # then on the account sees every order placed with that email, guest orders included.
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"), unique=True)
 
     orders: Mapped[list[Order]] = relationship(back_populates="customer")
     reviews: Mapped[list[Review]] = relationship(back_populates="customer")  # noqa: F821
@@ -42,6 +45,10 @@ class Order(Base):
     payment_method: Mapped[str] = mapped_column(String(20))
     payment_status: Mapped[str] = mapped_column(String(20), default="Pending")
     billing_address: Mapped[str] = mapped_column(Text)
+    # Where to deliver, when not to the billing address.
+    delivery_address: Mapped[str | None] = mapped_column(Text, default=None)
+    # The shopper account signed in when the order was placed (verified or not).
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"), index=True)
     total: Mapped[Decimal]
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow, index=True)
 

@@ -11,11 +11,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from typing_extensions import TypedDict
 
-from app.api.accounts.writes import account_write, writer
+from app.api.accounts.writes import writer
 from app.api.admin_writes import run_read
 from app.api.contract import ADMIN, ADMIN_WRITE, contract
 from app.api.records import closed
 from app.api.validation import read_json
+from app.api.writes import write
 from app.auth import sessions, two_factor
 from db.admin.forms import Form, Text
 
@@ -62,7 +63,7 @@ async def read_account(request: Request) -> Response:
 async def start_enrolment(request: Request) -> Response:
     """Start setting up two-factor sign-in: a new secret to scan (pending until one code confirms it)."""
     user_id = (await writer(request)).user_id
-    return JSONResponse(await account_write(request, two_factor.start_enrolment, user_id), status_code=201)
+    return JSONResponse(await write(request, two_factor.start_enrolment, user_id), status_code=201)
 
 
 @contract(body=CodeForm, returns=RecoveryCodesRecord, refusals=(*ADMIN_WRITE, 409))
@@ -70,7 +71,7 @@ async def confirm_enrolment(request: Request) -> Response:
     """Confirm the authenticator with one code: two-factor sign-in is on; answers the recovery codes."""
     user_id = (await writer(request)).user_id
     form = await read_json(request, CodeForm)
-    codes = await account_write(request, two_factor.confirm_enrolment, user_id, form.code)
+    codes = await write(request, two_factor.confirm_enrolment, user_id, form.code)
     return JSONResponse({"recoveryCodes": codes})
 
 
@@ -79,7 +80,7 @@ async def turn_off(request: Request) -> Response:
     """Turn two-factor sign-in off, with a current code (or a recovery code)."""
     user_id = (await writer(request)).user_id
     form = await read_json(request, CodeForm)
-    await account_write(request, two_factor.turn_off, user_id, form.code)
+    await write(request, two_factor.turn_off, user_id, form.code)
     return JSONResponse(await run_read(request, two_factor.account_record, user_id))
 
 

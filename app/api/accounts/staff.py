@@ -23,12 +23,13 @@ from starlette.routing import Route
 from typing_extensions import TypedDict
 
 from app.api.accounts.sign_in import FORM_REFUSALS, SignInRecord, client_ip, signed_in
-from app.api.accounts.writes import account_write, writer
+from app.api.accounts.writes import writer
 from app.api.admin_writes import run_read
 from app.api.contract import ADMIN, ADMIN_WRITE, contract
 from app.api.form_fields import FORM, FormFields, read_fields, validated
 from app.api.records import Timestamp, closed
 from app.api.validation import field_errors, read_json
+from app.api.writes import write
 from app.auth import passwords, sessions, sign_in
 from app.http.errors import ApiError
 from app.services import services_of
@@ -139,7 +140,7 @@ async def invite(request: Request) -> Response:
     token_hash, path = new_link()
     # Hashed off the event loop (argon2 takes a while by design).
     unusable = await anyio.to_thread.run_sync(passwords.unusable_password_hash)
-    record = await account_write(request, mailed(invite_staff, path), actor.user.email, form, token_hash, unusable)
+    record = await write(request, mailed(invite_staff, path), actor.user.email, form, token_hash, unusable)
     return invite_answer(request, record, path)
 
 
@@ -148,9 +149,7 @@ async def renew(request: Request) -> Response:
     """A new invite link for an account still waiting for its password (the old link stops working)."""
     actor = await writer(request)
     token_hash, path = new_link()
-    record = await account_write(
-        request, mailed(renew_invite, path), actor.user.email, request.path_params["id"], token_hash
-    )
+    record = await write(request, mailed(renew_invite, path), actor.user.email, request.path_params["id"], token_hash)
     return invite_answer(request, record, path)
 
 
@@ -159,7 +158,7 @@ async def change(request: Request) -> Response:
     """Disable an account (its sessions end at once) or enable it again."""
     actor = await writer(request)
     changes = await read_json(request, StaffChanges)
-    return JSONResponse(await account_write(request, change_staff, actor.user, request.path_params["id"], changes))
+    return JSONResponse(await write(request, change_staff, actor.user, request.path_params["id"], changes))
 
 
 # --- the shop's settings --------------------------------------------------------------------------------
@@ -177,7 +176,7 @@ async def change_settings(request: Request) -> Response:
     """Require two-factor sign-in for every account (or no longer)."""
     actor = await writer(request)
     changes = await read_json(request, ShopSettingsChanges)
-    return JSONResponse(await account_write(request, change_shop_settings, actor.user, changes))
+    return JSONResponse(await write(request, change_shop_settings, actor.user, changes))
 
 
 # --- the invited person ------------------------------------------------------------------------------

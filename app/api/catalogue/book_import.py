@@ -41,11 +41,12 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 from typing_extensions import TypedDict
 
-from app.api.admin_writes import administrator, refusal
+from app.api.admin_writes import administrator
 from app.api.contract import ADMIN, contract
 from app.api.paged_lists import CSV, csv_chunks
 from app.api.records import closed
 from app.api.uploads import MULTIPART, UPLOAD, UploadLimit, read_form, refuse_file, the_file
+from app.api.writes import refusal
 from app.auth.sessions import SESSION_COOKIE, require_admin, token_hash
 from app.database import Database
 from app.http.errors import ApiError

@@ -15,6 +15,7 @@ from app.auth.sessions import (
     CHALLENGE_COOKIE,
     anonymous_csrf,
     current_session,
+    is_admin,
     safe_callback,
     set_csrf_cookie,
     token_hash,
@@ -53,7 +54,7 @@ async def with_csrf(request: Request, page: Page, token: str) -> Response:
 
 async def login(request: Request) -> Response:
     callback = safe_callback(request.query_params.get("callbackUrl"))
-    if await current_session(request) is not None:
+    if is_admin(await current_session(request)):  # a shopper signed in still sees the form
         return RedirectResponse(callback, status_code=302)
     error = request.query_params.get("error")
     step = None

@@ -1,0 +1,115 @@
+"""GET /api/me (who is signed in, or null for a guest: every cached page asks after hydration), and
+signing up: POST /api/me makes a shopper's account, signs it in and mails the link that verifies
+its email; POST /api/me/verify takes that link's token."""
+
+from __future__ import annotations
+
+import anyio
+from pydantic import BaseModel, ConfigDict, field_validator
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+from typing_extensions import TypedDict
+
+from app.api.contract import JSON_BODY, contract
+from app.api.records import closed
+from app.api.validation import read_json
+from app.api.writes import write
+from app.auth import passwords, sessions
+from app.http.errors import ApiError
+from app.services import services_of
+from db import accounts
+from db.admin.customers import EMAIL
+from db.admin.forms import Text
+
+
+@closed
+class MeRecord(TypedDict):
+    name: str
+    email: str
+    emailVerified: bool
+
+
+class SignUpForm(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    name: Text(2, 120)
+    email: Text(3, 254)
+    password: Text(1, 200)
+
+    @field_validator("email")
+    @classmethod
+    def email_shape(cls, value: str) -> str:
+        if not EMAIL.match(value):
+            raise ValueError("Enter an email address like name@example.com")
+        return value.strip().lower()
+
+
+class TokenForm(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    token: Text(10, 100)
+
+
+def me_record(user) -> dict:
+    return {"name": user.name, "email": user.email, "emailVerified": user.email_verified_at is not None}
+
+
+def private(body: object, status: int = 200) -> JSONResponse:
+    # Who is signed in is per visitor: never kept by a browser's or a proxy's cache.
+    return JSONResponse(body, status_code=status, headers={"Cache-Control": "private, no-store"})
+
+
+async def require_csrf_any(request: Request) -> None:
+    """A write's X-CSRF-Token: the session's when signed in, else the sb_csrf cookie's (GET /api/auth/csrf)."""
+    if not await sessions.csrf_matches(request, request.headers.get(sessions.CSRF_HEADER)):
+        raise ApiError(403, "The form's security token is missing or stale: reload the page and try again")
+
+
+@contract(returns=MeRecord | None)
+async def read_me(request: Request) -> Response:
+    """The signed-in account ({name, email, emailVerified}), or null for a guest."""
+    auth = await sessions.current_session(request)
+    return private(me_record(auth.user) if auth is not None else None)
+
+
+def sign_up_and_in(session, form: SignUpForm, password_hash: str, settings, replaces: str | None) -> tuple[dict, str]:
+    user = accounts.sign_up(session, form.name, form.email, password_hash)
+    token, _ = sessions.start_session(session, user, settings, replaces=replaces)
+    return me_record(user), token
+
+
+@contract(body=SignUpForm, returns=MeRecord, status=201, refusals=(403, 409, *JSON_BODY))
+async def sign_up(request: Request) -> Response:
+    """Make a shopper's account and sign it in; a mail links to the page that verifies the email."""
+    await require_csrf_any(request)
+    form = await read_json(request, SignUpForm)
+    if why := passwords.weakness(form.password, form.email, form.name):
+        raise ApiError(422, "Please correct the highlighted fields", {"password": why})
+    services = services_of(request)
+    password_hash = await anyio.to_thread.run_sync(passwords.hash_password, form.password)
+    record, token = await write(
+        request,
+        sign_up_and_in,
+        form,
+        password_hash,
+        services.settings,
+        request.cookies.get(sessions.SESSION_COOKIE),
+    )
+    response = private(record, 201)
+    sessions.set_session_cookie(response, request, token)
+    return response
+
+
+@contract(body=TokenForm, returns=MeRecord, refusals=(403, 409, *JSON_BODY))
+async def verify(request: Request) -> Response:
+    """Confirm the email with the mailed link's token (once, within 48 hours)."""
+    await require_csrf_any(request)
+    form = await read_json(request, TokenForm)
+    user = await write(request, accounts.verify_email, form.token)
+    return private(me_record(user))
+
+
+routes = [
+    Route("/api/me", read_me, methods=["GET"]),
+    Route("/api/me", sign_up, methods=["POST"]),
+    Route("/api/me/verify", verify, methods=["POST"]),
+]
