@@ -66,3 +66,12 @@ def test_a_shopper_is_refused_every_admin_api_and_gets_the_sign_in_page_for_admi
     assert client.get("/api/orders").status_code == 403
     page = client.get("/admin")
     assert page.status_code in (200, 401) and 'name="password"' in page.text
+
+
+def test_the_account_page_is_the_signed_in_shoppers_and_never_cached(client):
+    first = client.get("/account", follow_redirects=False)
+    assert first.status_code == 302 and first.headers["location"] == "/account/sign-in?next=%2Faccount"
+    assert sign_up(client).status_code == 201
+    page = client.get("/account")
+    assert page.status_code == 200 and "asha.verma@example.com" in page.text
+    assert page.headers["cache-control"] == "private, no-store"
