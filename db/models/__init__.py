@@ -81,6 +81,8 @@ __all__ = [
     "Order",
     "OrderLine",
     "OrderStatusChange",
+    "OutboxAttempt",
+    "OutboxMessage",
     "Package",
     "PageChange",
     "PackagePayment",
