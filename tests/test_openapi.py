@@ -9,7 +9,14 @@ from openapi_spec_validator import validate
 
 WRITES = ("post", "patch", "put")
 # Writes that take no body: they act on the session's own account, or on the record in the path.
-BODILESS = {("post", "/api/admin/account/two-factor"), ("post", "/api/admin/staff/{id}/invite")}
+BODILESS = {
+    ("post", "/api/admin/account/two-factor"),
+    ("post", "/api/admin/staff/{id}/invite"),
+    ("post", "/api/outbox/{id}/send-again"),
+}
+# Lists the seeded shop leaves empty: no mail has been written (tests/test_outbox_admin.py writes
+# some and checks the outbox's records against the document).
+EMPTY_WHEN_SEEDED = {"/api/outbox"}
 
 
 @pytest.fixture
@@ -129,9 +136,13 @@ def test_every_list_and_record_answers_what_the_document_says(admin_client, spec
         url = path
         if "{" in path:
             listed = path.removesuffix("/{id}")
-            if listed not in gets:  # a record with no list to find one in (an import's progress)
+            # A record with no list to find one in (an import's progress), or a part of one (a mail's HTML).
+            if listed == path or listed not in gets:
                 continue
-            url = f"{listed}/{admin_client.get(listed, params={'per_page': 1}).json()[0]['id']}"
+            first = admin_client.get(listed, params={"per_page": 1}).json()
+            if not first and listed in EMPTY_WHEN_SEEDED:
+                continue
+            url = f"{listed}/{first[0]['id']}"
         response = admin_client.get(url)
         assert response.status_code == 200, (url, response.text[:300])
         checked_answer(spec, url, operation, response)

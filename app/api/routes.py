@@ -6,6 +6,7 @@ from app.api import back_office, openapi
 from app.api.accounts import account, sign_in, staff
 from app.api.catalogue import authors, book_import, booklists, media, search_synonyms
 from app.api.catalogue import writes as catalogue_writes
+from app.api.outbox import messages as outbox_messages
 from app.api.sales import writes as sales_writes
 from app.api.shop import checkout, market, search, storefronts
 from app.api.shoppers import me
@@ -26,6 +27,7 @@ def routes() -> list:
         *sales_writes.routes,
         *media.routes,
         *back_office.routes,
+        *outbox_messages.routes,
         *market.routes,
         *search.routes,
         *search_synonyms.routes,

@@ -2,8 +2,8 @@
 
 An owner may do everything. Staff keep the catalogue, orders and reviews (and the rest of the
 daily work) but not the money paid out to sellers, the sellers' package payments, the staff
-accounts, the shop's settings or the audit log that records them: those paths, pages and APIs
-alike, are the owner's alone.
+accounts, the shop's settings, the audit log that records them or the outbox of the mail the shop
+sent: those paths, pages and APIs alike, are the owner's alone.
 An account the shop requires to enrol in two-factor sign-in reaches only its account page.
 """
 
@@ -18,7 +18,8 @@ ROLES = (OWNER, STAFF)
 # Every path under these (and their CSV exports, "/api/payouts.csv") is the owner's alone. The
 # earning history is the ledger sellers are paid out from, so it goes with payouts. The audit log
 # records the owner's areas too (payouts, staff accounts, settings, every sign-in with its address),
-# so it is the owner's as well.
+# so it is the owner's as well. So is the outbox: every mail the shop sent, with what it said to whom
+# (invites to staff accounts, their two-factor changes), and sending one again.
 OWNER_ONLY = (
     "/api/payouts",
     "/api/payout-requests",
@@ -27,6 +28,7 @@ OWNER_ONLY = (
     "/api/admin/staff",
     "/api/admin/settings",
     "/api/audit-log",
+    "/api/outbox",
     "/admin/payouts",
     "/admin/payout-requests",
     "/admin/package-payments",
@@ -34,6 +36,7 @@ OWNER_ONLY = (
     "/admin/staff",
     "/admin/settings",
     "/admin/audit-log",
+    "/admin/outbox",
 )
 # Where an account that must enrol in two-factor sign-in may go meanwhile.
 ENROLMENT = ("/admin/account", "/api/admin/account")

@@ -9,6 +9,10 @@ server render and inserts more in the browser, so each rendered page gets a rand
 own (kept with the cached page) that the browser's emotion and toast caches put on every style
 element they create. Style attributes (`style="…"`, which React writes for computed sizes) cannot
 carry a nonce and run no code, so `style-src-attr` allows them.
+
+Pages frame nothing (`frame-src 'none'`), but for the one that shows a mail as a mail client
+would: the outbox message's page frames the mail's HTML from this origin (`frames_own_answers`),
+an answer that sandboxes itself with a policy of its own (app/api/outbox/messages.py).
 """
 
 from __future__ import annotations
@@ -43,6 +47,8 @@ PERMISSIONS = ", ".join(
 # What an answer that is not a page (JSON, files) may do when a browser opens it directly: nothing.
 NOTHING = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 HSTS = "max-age=31536000; includeSubDomains"
+NO_FRAMES = "frame-src 'none'"
+OWN_FRAMES = "frame-src 'self'"
 
 
 def script_hash(source: str) -> str:
@@ -67,6 +73,7 @@ class PagePolicy:
                 "font-src 'self'",
                 "connect-src 'self'",
                 "object-src 'none'",
+                NO_FRAMES,
                 "base-uri 'none'",
                 "frame-ancestors 'none'",
                 "form-action 'self'",
@@ -77,6 +84,11 @@ class PagePolicy:
 
     def header(self, nonce: str) -> str:
         return self._before_nonce + nonce + "'"
+
+
+def frames_own_answers(policy: str) -> str:
+    """A page's policy (PagePolicy.header) letting the page frame answers of this origin."""
+    return policy.replace(NO_FRAMES, OWN_FRAMES)
 
 
 class SecurityHeaders:

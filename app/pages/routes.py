@@ -7,6 +7,7 @@ from app.pages.account import profile
 from app.pages.admin import book_import, shell, sign_in, staff
 from app.pages.admin import booklists as admin_booklists
 from app.pages.admin import catalogue as admin_catalogue
+from app.pages.admin import outbox as admin_outbox
 from app.pages.admin import sales as admin_sales
 from app.pages.admin import search_synonyms as admin_search_synonyms
 from app.pages.books import booklists, browse
@@ -32,6 +33,7 @@ def routes() -> list:
         *admin_catalogue.routes,
         *admin_booklists.routes,
         *admin_sales.routes,
+        *admin_outbox.routes,
         *admin_search_synonyms.routes,
         *staff.routes,
     ]

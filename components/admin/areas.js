@@ -18,6 +18,7 @@ import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import MailOutlined from '@mui/icons-material/MailOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 
@@ -39,6 +40,7 @@ export const ADMIN_AREAS = [
   { title: 'Payouts', href: '/admin/payouts', Icon: AccountBalanceWalletOutlined, owner: true },
   { title: 'Payout Requests', href: '/admin/payout-requests', Icon: RequestQuoteOutlined, owner: true },
   { title: 'Audit Log', href: '/admin/audit-log', Icon: HistoryOutlined, owner: true },
+  { title: 'Outbox', href: '/admin/outbox', Icon: MailOutlined, owner: true },
   { title: 'Staff', href: '/admin/staff', Icon: BadgeOutlined, owner: true },
   { title: 'Your Account', href: '/admin/account', Icon: ManageAccountsOutlined },
 ];

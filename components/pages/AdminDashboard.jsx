@@ -1,6 +1,9 @@
 // /admin: the back office's dashboard (30-day figures, the daily sales chart, recent purchases,
 // products out of stock) inside the admin shell, which guards it by the session. Props come from
-// the server with the signed-in session (app/pages/admin.py).
+// the server with the signed-in session (app/pages/admin/shell.py); an owner is also told of mail
+// that could not be delivered (`failedMessages`), with a link to it in the outbox.
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import AdminLayout from '../admin/AdminLayout.jsx';
 import DashboardCards from '../admin/DashboardCards.jsx';
@@ -8,6 +11,7 @@ import DataTable from '../admin/DataTable.jsx';
 import SalesChart from '../admin/chart/SalesChart.jsx';
 import { formatMoney } from '../admin/format.js';
 import StatusChip from '../admin/list/StatusChip.jsx';
+import RouterAnchor from '../common/RouterAnchor.jsx';
 
 const money = (key) => (record) => formatMoney(record[key]);
 
@@ -24,9 +28,26 @@ const STOCK_OUT_COLUMNS = [
   { key: 'amount', label: 'Price', align: 'right', render: money('amount') },
 ];
 
-export default function AdminDashboard({ session, cards = [], salesSeries = [], recentPurchases = [], stockOut = [] }) {
+function FailedMail({ count }) {
+  return (
+    <Alert
+      severity="error"
+      sx={{ mb: 2, alignItems: 'center' }}
+      action={
+        <Button color="inherit" size="small" component={RouterAnchor} href="/admin/outbox?state=failed" sx={{ whiteSpace: 'nowrap' }}>
+          Open the outbox
+        </Button>
+      }
+    >
+      {count === 1 ? '1 message could not be delivered' : `${count} messages could not be delivered`}
+    </Alert>
+  );
+}
+
+export default function AdminDashboard({ session, cards = [], salesSeries = [], recentPurchases = [], stockOut = [], failedMessages = 0 }) {
   return (
     <AdminLayout active="/admin" title="Dashboard" session={session}>
+      {failedMessages > 0 && <FailedMail count={failedMessages} />}
       <DashboardCards cards={cards} />
       <Grid container spacing={2} sx={{ mt: 2 }}>
         <Grid size={12}>

@@ -28,6 +28,7 @@ from app.pages.errors import error_page
 from app.pages.render import Page, page_document, respond
 from app.services import services_of
 from db.admin import NotFound
+from db.outbox import failed_count
 from db.queries.admin import dashboard_cards, recent_purchases, stock_out_products
 from db.queries.admin_lists import AdminList, page_of, parse_query
 from db.queries.dashboard import sales_series
@@ -104,17 +105,29 @@ def page(name: str, title: str, load: Callable[..., dict], by: str = "query") ->
     return endpoint
 
 
-def dashboard_props(session: Session) -> dict:
-    return {
+OUTBOX_PAGE = "/admin/outbox"
+
+
+def dashboard_props(session: Session, sees_outbox: bool = False) -> dict:
+    """The figures, and for an account that may open the outbox, how many messages failed."""
+    props = {
         "cards": dashboard_cards(session),
         "recentPurchases": recent_purchases(session),
         "stockOut": stock_out_products(session),
         "salesSeries": sales_series(session),
     }
+    if sees_outbox:
+        props["failedMessages"] = failed_count(session)
+    return props
 
 
 async def dashboard(request: Request) -> Response:
-    return await admin_page(request, "AdminDashboard", "Dashboard", dashboard_props)
+    signed_in = await current_session(request)
+    # The outbox is the owner's (app/auth/roles.py): only who may open it is told of its failures.
+    sees_outbox = is_admin(signed_in) and access_refusal(signed_in, OUTBOX_PAGE) is None
+    return await admin_page(
+        request, "AdminDashboard", "Dashboard", lambda session: dashboard_props(session, sees_outbox)
+    )
 
 
 routes = [Route("/admin", dashboard, methods=["GET", "HEAD"])]
