@@ -10,6 +10,7 @@ import re
 import shutil
 import signal
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
@@ -67,7 +68,9 @@ def test_two_instances_deliver_every_message_exactly_once(database_url, sink):
             await sender.stop()
 
     try:
-        asyncio.run(both_senders())
+        # In a thread of its own: a browser test of this worker may hold the main thread's event loop.
+        with ThreadPoolExecutor(1) as thread:
+            thread.submit(asyncio.run, both_senders()).result()
         counts = sink.by_message_id()
         assert len(counts) == MESSAGES and set(counts.values()) == {1}
         states = first.read_sync(
