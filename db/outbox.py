@@ -41,6 +41,8 @@ class Mail:
     html: str
     text: str
     order_id: int | None = None
+    # Why it cannot be sent (its template failed): written failed, for the owner to see.
+    broken: str = ""
 
 
 @dataclass(frozen=True)
@@ -74,9 +76,9 @@ def add(session: Session, mail: Mail, *, domain: str, delivering: bool) -> Outbo
         html=mail.html,
         text=mail.text,
         order_id=mail.order_id,
-        state="queued",
+        state="failed" if mail.broken else "queued",
         attempts=0,
-        last_error="" if delivering else NO_MAIL_SERVER,
+        last_error=mail.broken or ("" if delivering else NO_MAIL_SERVER),
     )
     session.add(message)
     session.info[WRITTEN] = True

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import time
 
+import jinja2
 import pytest
 from conftest import make_settings
 from sqlalchemy import select
 from starlette.testclient import TestClient
 from test_checkout import FORM, in_stock_products
 
+from app.mail import kinds
 from app.main import create_app
 from bench.smtp_sink import MailSink
 from db.models import OutboxAttempt, OutboxMessage
@@ -156,3 +158,14 @@ def test_the_mail_server_down_when_the_order_is_placed_up_10_s_later_delivers_it
             return [a.outcome for a in session.scalars(select(OutboxAttempt).order_by(OutboxAttempt.id))]
 
         assert client.app.state.services.db.read_sync(attempts)[-1] == "sent"
+
+
+def test_a_template_that_fails_never_fails_the_checkout(client, monkeypatch):
+    def broken_template(kind, context):
+        raise jinja2.TemplateError("a template bug")
+
+    monkeypatch.setattr(kinds, "render", broken_template)  # a bug in our own template, not a service
+    placed = place_order(client)
+    [message] = outbox(client)
+    assert (message.state, message.order_id) == ("failed", placed["orderNo"])
+    assert "its template failed" in message.last_error and "a template bug" in message.last_error

@@ -3,6 +3,7 @@ read from the rows of the write's own transaction and rendered from its template
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from sqlalchemy import select
@@ -15,9 +16,16 @@ from db.outbox import Mail
 
 ACCOUNT_PAGE = "/admin/account"
 
+log = logging.getLogger("studentbooks.mail")
+
 
 def _mail(kind: str, to_email: str, to_name: str, context: dict, order_id: int | None = None) -> Mail:
-    rendered = render(kind, context)
+    try:
+        rendered = render(kind, context)
+    except Exception as error:  # a template's bug must never undo the order or change it tells of
+        log.exception("the %s mail to %s could not be rendered", kind, to_email)
+        problem = f"not sent: its template failed ({type(error).__name__}: {error})"
+        return Mail(kind, to_email, to_name, f"{kind} (not rendered)", "", problem, order_id, broken=problem)
     return Mail(kind, to_email, to_name, rendered.subject, rendered.html, rendered.text, order_id)
 
 
