@@ -174,3 +174,17 @@ def test_the_admin_product_list_searches_through_the_index_unpublished_products_
         ).one()
     )
     assert author.title in listed(author.author.split()[-1])  # found by its author, through the index
+
+
+def test_the_word_as_typed_ranks_above_a_word_of_the_same_stem(any_client):
+    # The stemmer makes "physics" and "physical" one word: the title that says "Physics" comes first.
+    found = titles(any_client, "physics")
+    assert found.index("Class 11 Physics Part I") < found.index("Class 7 Physical Geography Atlas")
+    assert found[-1] == "Class 7 Physical Geography Atlas"
+
+
+def test_did_you_mean_offers_only_words_found_together_never_unrelated_neighbours(any_client):
+    props = results(any_client, "harry potter")
+    assert props["total"] == 0 and props["didYouMean"] is None  # once "hair potted", a pair of unrelated words
+    assert results(any_client, "fundamantels")["didYouMean"] == "fundamentals"
+    assert results(any_client, "physics potted")["didYouMean"] is None  # no title or author holds both

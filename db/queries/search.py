@@ -28,9 +28,10 @@ from db import isbn
 from db.models import Author, Book, BookAuthor, Category, CategoryCount, Product
 from db.queries.products import cards_by_id
 from db.search import facets
+from db.search.corrected import did_you_mean
 from db.search.facets import LEVELS
 from db.search.found import Found, Hit, found, found_exactly, sale_price_sql
-from db.search.terms import Plan, did_you_mean, plan
+from db.search.terms import Plan, plan
 
 SORTS = ("relevance", "price-asc", "price-desc", "rating", "newest")
 PER_PAGE = 24
@@ -245,5 +246,5 @@ def search(session: Session, request: SearchRequest) -> dict:
         **page,
         **faceted(session, request, result, lambda where: term.finds(session, where, ranked=False)),
         "suggestions": popular_categories(session) if nothing else [],
-        "didYouMean": did_you_mean(session.connection(), term.plan) if nothing else None,
+        "didYouMean": did_you_mean(session, term.plan) if nothing else None,
     }

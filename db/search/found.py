@@ -2,9 +2,10 @@
 published products, each with the few columns the results' order and the facets need, and its
 relevance tier.
 
-Relevance is a field order, the one the issue names: the exact title, then every word in the
-title, then in the title and authors, then also in series/subject/category, then anywhere; ties
-go to the books sold most, then the best rated. Which fields a product matches in is asked of
+Relevance is a field order: the exact title, then every word in the title as typed ("physics" in
+"Class 11 Physics"), then every word in the title by its stem only ("physical": the stemmer makes
+them one word), then in the title and authors, then also in series/subject/category, then
+anywhere; ties go to the books sold most, then the best rated. Which fields a product matches in is asked of
 the index for the found products only (backends.py `narrowest`), never scored over every match.
 
 A term a million products share ("physics") does not make a search read them all: the first
@@ -26,12 +27,16 @@ from sqlalchemy.orm import Session
 from db.models import Book, Product
 from db.search.backends import FIELDS, TITLE, words_param
 from db.search.dialects import backend_for
-from db.search.terms import Plan
+from db.search.documents import words
+from db.search.terms import Alternative, Plan
 
 CAP = 500
 # The fields of each tier below "exact title" (0); a match anywhere is the tier after the last.
 TIERS = (TITLE, ("title", "authors"), ("title", "authors", "tags"))
-ANYWHERE = len(TIERS) + 1
+# The tiers a search ranks by: 0 the exact title, 1 the words as typed in the title, 2 the title by
+# stems only, then TIERS[1:] in turn, then anywhere.
+AS_TYPED, STEMS_ONLY = 1, 2
+ANYWHERE = len(TIERS) + 2
 
 
 def sale_price_sql():
@@ -56,6 +61,7 @@ COLUMNS = (
     Book.subject,
     Book.level_kind,
     Book.level_from,
+    Product.title,
 )
 
 
@@ -75,6 +81,7 @@ class Hit(NamedTuple):
     subject: str | None
     level_kind: str | None
     level_from: int | None
+    title: str
     exact: bool
 
 
@@ -135,6 +142,20 @@ def rows(
     return list(map(Hit._make, connection.execute(query, values).all()))
 
 
+def typed_in(plan: Plan, title: str) -> bool:
+    """Whether the title holds every word as the shopper meant it (as typed, its spelling corrected,
+    or a synonym; the last word may be the start of one, as it is matched), rather than only a word
+    of the same stem."""
+    own = set(words(title, shortest=1))
+
+    def holds(alternative: Alternative) -> bool:
+        *whole, last = alternative.tokens
+        ends = any(word.startswith(last) for word in own) if alternative.prefix else last in own
+        return ends and all(word in own for word in whole)
+
+    return all(any(holds(alternative) for alternative in group.alternatives) for group in plan.groups)
+
+
 def _unique(rows_: list[Hit]) -> list[Hit]:
     seen: set[int] = set()
     return [row for row in rows_ if not (row.id in seen or seen.add(row.id))]
@@ -156,10 +177,11 @@ def found(session: Session, plan: Plan, conditions: Sequence[Any], ranked: bool 
     if not more:
         anywhere = rows(session, conditions, cap + 1, plan)
         hits, more = _unique(titled + anywhere), len(anywhere) > cap
-    tiers = {row.id: ANYWHERE for row in hits} | {row.id: 1 for row in titled}
-    others = [row.id for row in hits if tiers[row.id] != 1]
+    tiers = {row.id: ANYWHERE for row in hits}
+    tiers |= {row.id: AS_TYPED if typed_in(plan, row.title) else STEMS_ONLY for row in titled}
+    others = [row.id for row in hits if tiers[row.id] == ANYWHERE]
     narrower = backend.narrowest(session.connection(), plan, TIERS[1:], others)
-    tiers.update({product_id: n + 2 for product_id, n in narrower.items()})
+    tiers.update({product_id: n + STEMS_ONLY + 1 for product_id, n in narrower.items()})
     tiers.update({row.id: 0 for row in hits if row.exact})
     # At most CAP, the best tiers' (a stable sort: the index's order within a tier).
     return Found(sorted(hits, key=lambda row: tiers[row.id])[:cap], tiers, more)

@@ -176,9 +176,10 @@ def max_distance(word: str) -> int:
     return 1 if len(word) < MIN_CORRECTED else 2
 
 
-def nearest(connection: Connection, word: str) -> str | None:
-    """The closest indexed word (a few edits at most), for "did you mean". PostgreSQL asks its
-    trigram index; SQLite compares the words of about the same length with the same first letter."""
+def nearest(connection: Connection, word: str, most: int = 1) -> list[str]:
+    """The `most` closest indexed words (a few edits at most, the closest and commonest first), for
+    "did you mean". PostgreSQL asks its trigram index; SQLite compares the words of about the same
+    length with the same first letter."""
     if connection.dialect.name == "postgresql":
         # A looser threshold than pg_trgm's 0.3: "phsycs" and "physics" share few trigrams.
         connection.execute(text("SELECT set_config('pg_trgm.similarity_threshold', '0.2', true)"))
@@ -202,21 +203,5 @@ def nearest(connection: Connection, word: str) -> str | None:
                 "scan": NEAREST_SCAN,
             },
         )
-    scored = [(distance(word, term), n, term) for n, (term,) in enumerate(rows)]
-    best = min(scored, default=None)
-    return best[2] if best and best[0] <= max_distance(word) else None
-
-
-def did_you_mean(connection: Connection, typed: Plan) -> str | None:
-    """The typed words with each unknown one replaced by its closest indexed word, when that
-    changes anything."""
-    replaced = False
-    out = []
-    for group in typed.groups:
-        if group.known:
-            out.append(group.typed)
-            continue
-        better = group.corrections[0] if group.corrections else nearest(connection, group.typed)
-        replaced |= bool(better)
-        out.append(better or group.typed)
-    return " ".join(out) if replaced else None
+    scored = sorted((distance(word, term), n, term) for n, (term,) in enumerate(rows))
+    return [term for edits, _, term in scored if edits <= max_distance(word)][:most]
