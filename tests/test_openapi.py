@@ -9,7 +9,13 @@ from openapi_spec_validator import validate
 
 WRITES = ("post", "patch", "put")
 # Writes that take no body: they act on the session's own account, or on the record in the path.
-BODILESS = {("post", "/api/admin/account/two-factor"), ("post", "/api/admin/staff/{id}/invite")}
+BODILESS = {
+    ("post", "/api/admin/account/two-factor"),
+    ("post", "/api/admin/staff/{id}/invite"),
+    # shoppers' accounts
+    ("post", "/api/me/verify/resend"),
+    ("post", "/api/me/sign-out-everywhere"),
+}
 
 
 @pytest.fixture

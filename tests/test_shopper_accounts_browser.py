@@ -139,7 +139,9 @@ def test_sign_up_verify_greeting_sign_out_and_in_reset_change_and_delete(shop, s
     page.get_by_role("status").filter(has_text="We sent a link to meera@new.example").wait_for()
     page.screenshot(path=shots / "account.png", full_page=True)
     fits(page)
-    change = link_from(sink, "meera@new.example", "Confirm your new email for Student Books", "/account/verify-email-change")
+    change = link_from(
+        sink, "meera@new.example", "Confirm your new email for Student Books", "/account/verify-email-change"
+    )
     page.goto(shop + change)
     hydrated(page)
     page.get_by_role("button", name="Confirm my new email").click()
@@ -199,7 +201,7 @@ def test_sign_up_verify_greeting_sign_out_and_in_reset_change_and_delete(shop, s
     dialog.locator("#delete-password").fill("not it")
     dialog.get_by_role("button", name="Delete my account").click()
     dialog.get_by_text("This is not your current password").wait_for()
-    other.screenshot(path=shots / "delete-dialog.png", full_page=True)
+    other.screenshot(path=shots / "delete-dialog.png")
     dialog.locator("#delete-password").fill(NEW_PASSWORD)
     dialog.get_by_role("button", name="Delete my account").click()
     other.wait_for_url(shop + "/")

@@ -252,7 +252,7 @@ function DeleteDialog({ open, onClose }) {
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={busy}>
-            Keep my account
+            Cancel
           </Button>
           <Button type="submit" color="error" variant="contained" disabled={busy}>
             {busy ? 'Deleting…' : 'Delete my account'}

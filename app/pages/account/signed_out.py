@@ -49,7 +49,9 @@ def sign_up(session: Session, path: dict, query: dict) -> Page:
 def reset(session: Session, path: dict, query: dict) -> Page:
     # The token itself stays in the address bar: the page reads it there.
     step = "choose" if query.get("token") else "ask"
-    return _page("AccountReset", "Reset your password", "Reset the password of your Student Books account.", {"step": step})
+    return _page(
+        "AccountReset", "Reset your password", "Reset the password of your Student Books account.", {"step": step}
+    )
 
 
 def verify(session: Session, path: dict, query: dict) -> Page:
