@@ -103,7 +103,7 @@ function NameForm({ me, onChange }) {
   return (
     <Card aria-labelledby="name-title">
       <h2 id="name-title">Your name</h2>
-      <Stack component="form" onSubmit={submit} spacing={2} aria-labelledby="name-title">
+      <Stack component="form" method="post" onSubmit={submit} spacing={2} aria-labelledby="name-title">
         <TextField
           id="account-name"
           name="name"
@@ -149,7 +149,7 @@ function EmailForm({ me, onChange }) {
     <Card aria-labelledby="email-title">
       <h2 id="email-title">Change your email</h2>
       <p>You sign in with {me.email}. We mail a link to the new address: your email changes when you open it.</p>
-      <Stack component="form" onSubmit={submit} spacing={2} aria-labelledby="email-title">
+      <Stack component="form" method="post" onSubmit={submit} spacing={2} aria-labelledby="email-title">
         {pending && (
           <Alert severity="info" role="status">
             We sent a link to {pending}. Open it within 48 hours to use this email for your account.
@@ -196,7 +196,7 @@ function PasswordForm() {
     <Card aria-labelledby="password-title">
       <h2 id="password-title">Change your password</h2>
       <p>Every other browser signed in to your account is signed out; this one stays signed in.</p>
-      <Stack component="form" onSubmit={submit} spacing={2} aria-labelledby="password-title">
+      <Stack component="form" method="post" onSubmit={submit} spacing={2} aria-labelledby="password-title">
         <PasswordField
           id="account-current-password"
           name="currentPassword"
@@ -241,7 +241,7 @@ function DeleteDialog({ open, onClose }) {
       fullWidth
       maxWidth="xs"
     >
-      <form onSubmit={submit}>
+      <form method="post" onSubmit={submit}>
         <DialogTitle id="delete-title">Delete your account?</DialogTitle>
         <DialogContent>
           <DialogContentText id="delete-text" sx={{ mb: 2 }}>

@@ -50,7 +50,7 @@ function AskForLink() {
         </span>
       }
     >
-      <Stack component="form" onSubmit={submit} spacing={2.5} aria-label="Reset your password">
+      <Stack component="form" method="post" onSubmit={submit} spacing={2.5} aria-label="Reset your password">
         {sent && (
           <Alert severity="success" role="status">
             {sent}
@@ -108,7 +108,7 @@ function ChoosePassword() {
       title="Choose a new password"
       intro="Every browser signed in to your account is signed out; this one is signed in with the new password."
     >
-      <Stack component="form" onSubmit={submit} spacing={2.5} aria-label="Choose a new password">
+      <Stack component="form" method="post" onSubmit={submit} spacing={2.5} aria-label="Choose a new password">
         {problem && (
           <Alert severity="error" role="alert">
             {problem}{' '}

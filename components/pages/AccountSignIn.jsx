@@ -82,7 +82,7 @@ export default function AccountSignIn({ next: given }) {
           </Link>
         </Alert>
       )}
-      <Stack component="form" onSubmit={submit} spacing={2.5} aria-label="Sign in" noValidate={false}>
+      <Stack component="form" method="post" action="/api/auth/callback/credentials" onSubmit={submit} spacing={2.5} aria-label="Sign in">
         {message && (
           <Alert severity="error" role="alert">
             {message}

@@ -63,7 +63,7 @@ export default function AccountSignUp({ next: given }) {
         </span>
       }
     >
-      <Stack component="form" onSubmit={submit} spacing={2.5} aria-label="Create your account">
+      <Stack component="form" method="post" onSubmit={submit} spacing={2.5} aria-label="Create your account">
         {message && (
           <Alert severity="error" role="alert">
             {message}
