@@ -7,7 +7,7 @@ import datetime as dt
 import hashlib
 import secrets
 
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from db import audit
@@ -299,9 +299,9 @@ def delete_account(session: Session, user_id: int, unusable_password_hash: str) 
     records of its orders become "Deleted account" (the orders stay, for the shop's books); every
     browser signed in to it is signed out."""
     user = _shopper(session, user_id)
-    customers = session.scalars(
-        select(Customer).where(or_(Customer.user_id == user.id, func.lower(Customer.email) == user.email))
-    )
+    # Only the customer record the account's verified email linked to it: a guest record that merely
+    # shares an unverified account's email may be somebody else's.
+    customers = session.scalars(select(Customer).where(Customer.user_id == user.id))
     for customer in customers:
         customer.name = DELETED_NAME
         customer.email = deleted_email("customer-", customer.id)

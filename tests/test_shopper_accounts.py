@@ -312,6 +312,16 @@ def test_a_deleted_account_keeps_no_personal_data_its_orders_stay_and_it_cannot_
         sign_up(fresh)
 
 
+def test_deleting_an_unverified_account_leaves_the_guest_orders_of_its_email_alone(client):
+    placed = place_order(another_browser(client), email=SHOPPER["email"], name="Asha Verma")
+    sign_up(client)  # never verified: the email may not be this account's
+    gone = client.request("DELETE", "/api/me", json={"password": SHOPPER["password"]}, headers=csrf(client))
+    assert gone.status_code == 200, gone.text
+    admin = another_browser(client)
+    assert sign_in(admin, ADMIN_EMAIL, ADMIN_PASSWORD).status_code == 200
+    assert "Asha Verma" in admin.get(f"/api/orders/{placed['orderNo']}").text
+
+
 def test_the_account_pages_before_sign_in_are_cached_and_hold_no_token(client):
     for path in ("/account/sign-in", "/account/sign-up", "/account/reset"):
         page = client.get(path)
