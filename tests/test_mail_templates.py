@@ -94,6 +94,25 @@ def contexts() -> dict[str, dict]:
             "at": AT,
             "account_url": "http://127.0.0.1:8000/admin/account",
         },
+        "verify_email": {
+            "shop": dict(SHOP),
+            "name": "Asha Verma",
+            "link": "http://127.0.0.1:8000/account/verify?token=Zx3v9Qk2m7LpR4tY8wB1nC6dF0hJ5sKe",
+            "expires_at": AT + dt.timedelta(hours=48),
+        },
+        "password_reset": {
+            "shop": dict(SHOP),
+            "name": "Asha Verma",
+            "link": "http://127.0.0.1:8000/account/reset?token=Zx3v9Qk2m7LpR4tY8wB1nC6dF0hJ5sKe",
+            "expires_at": AT + dt.timedelta(hours=1),
+        },
+        "email_change": {
+            "shop": dict(SHOP),
+            "name": "Asha Verma",
+            "new_email": "asha@new.example",
+            "link": "http://127.0.0.1:8000/account/verify-email-change?token=Zx3v9Qk2m7LpR4tY8wB1nC6dF0hJ5sKe",
+            "expires_at": AT + dt.timedelta(hours=48),
+        },
     }
 
 
@@ -105,6 +124,9 @@ SUBJECTS = {
     "staff_disabled": "Your Student Books back-office account was disabled",
     "two_factor_enrolled": "Two-factor sign-in is now on for your account",
     "two_factor_off": "Two-factor sign-in was turned off for your account",
+    "verify_email": "Confirm your email for Student Books",
+    "password_reset": "Reset your Student Books password",
+    "email_change": "Confirm your new email for Student Books",
 }
 REASONS = {
     "order_placed": "You are receiving this because you placed an order at Student Books.",
@@ -114,6 +136,9 @@ REASONS = {
     "staff_disabled": "You are receiving this because you had a back-office account at Student Books.",
     "two_factor_enrolled": "You are receiving this because the sign-in settings of your Student Books account changed.",
     "two_factor_off": "You are receiving this because the sign-in settings of your Student Books account changed.",
+    "verify_email": "You are receiving this because an account was opened at Student Books with this email address.",
+    "password_reset": "You are receiving this because a password reset was asked for your Student Books account.",
+    "email_change": "You are receiving this because this address was given as the new email of an account at Student Books.",
 }
 # The facts each kind must carry, in its HTML (escaped as HTML is) and in its text alike.
 FACTS = {
@@ -152,6 +177,22 @@ FACTS = {
     "staff_disabled": ["Rahul Mehta", "Priya Nair", "disabled"],
     "two_factor_enrolled": ["Priya Nair", "26 Nov 2026, 14:05 UTC", "turned on", "http://127.0.0.1:8000/admin/account"],
     "two_factor_off": ["Priya Nair", "26 Nov 2026, 14:05 UTC", "turned off", "http://127.0.0.1:8000/admin/account"],
+    "verify_email": [
+        "Asha Verma",
+        "http://127.0.0.1:8000/account/verify?token=Zx3v9Qk2m7LpR4tY8wB1nC6dF0hJ5sKe",
+        "28 Nov 2026, 14:05 UTC",
+    ],
+    "password_reset": [
+        "Asha Verma",
+        "http://127.0.0.1:8000/account/reset?token=Zx3v9Qk2m7LpR4tY8wB1nC6dF0hJ5sKe",
+        "26 Nov 2026, 15:05 UTC",
+    ],
+    "email_change": [
+        "Asha Verma",
+        "asha@new.example",
+        "http://127.0.0.1:8000/account/verify-email-change?token=Zx3v9Qk2m7LpR4tY8wB1nC6dF0hJ5sKe",
+        "28 Nov 2026, 14:05 UTC",
+    ],
 }
 
 
@@ -319,7 +360,17 @@ def test_without_an_order_url_there_is_no_button_or_link(kind):
 
 
 @pytest.mark.parametrize(
-    "kind", ["order_placed", "order_status", "staff_invite", "two_factor_enrolled", "two_factor_off"]
+    "kind",
+    [
+        "order_placed",
+        "order_status",
+        "staff_invite",
+        "two_factor_enrolled",
+        "two_factor_off",
+        "verify_email",
+        "password_reset",
+        "email_change",
+    ],
 )
 def test_links_are_bulletproof_buttons_with_the_full_url_beside(kind):
     html = render(kind, contexts()[kind]).html

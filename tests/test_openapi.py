@@ -13,6 +13,9 @@ BODILESS = {
     ("post", "/api/admin/account/two-factor"),
     ("post", "/api/admin/staff/{id}/invite"),
     ("post", "/api/outbox/{id}/send-again"),
+    # shoppers' accounts
+    ("post", "/api/me/verify/resend"),
+    ("post", "/api/me/sign-out-everywhere"),
 }
 # Lists the seeded shop leaves empty: no mail has been written (tests/test_outbox_admin.py writes
 # some and checks the outbox's records against the document).

@@ -9,13 +9,16 @@ from app.api.catalogue import writes as catalogue_writes
 from app.api.outbox import messages as outbox_messages
 from app.api.sales import writes as sales_writes
 from app.api.shop import checkout, market, search, storefronts
-from app.api.shoppers import me
+from app.api.shoppers import account as shopper_account
+from app.api.shoppers import me, password_reset
 
 
 def routes() -> list:
     return [
         *openapi.routes,
         *me.routes,
+        *shopper_account.routes,
+        *password_reset.routes,
         *sign_in.routes,
         *staff.routes,
         *account.routes,

@@ -10,7 +10,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.mail.templates import render
-from db.models import Order, OrderLine, RefundRequest, StaffInvite, User
+from db.accounts import token_hash
+from db.models import AccountToken, Order, OrderLine, RefundRequest, StaffInvite, User
 from db.models.base import utcnow
 from db.outbox import Mail
 
@@ -102,6 +103,39 @@ def _security_notice(kind: str) -> Callable[..., list[Mail]]:
     return notice
 
 
+# --- shoppers' accounts: each mail carries a one-time link to a page of /account -------------------------
+
+ACCOUNT_LINKS = {"verify": "/account/verify", "reset": "/account/reset", "email_change": "/account/verify-email-change"}
+
+
+def _account_link(
+    session: Session, shop: dict, kind: str, purpose: str, user_id: int, token: str, **more
+) -> list[Mail]:
+    user = session.get(User, user_id)
+    record = session.scalar(select(AccountToken).where(AccountToken.token_hash == token_hash(token)))
+    context = {
+        "shop": shop,
+        "name": user.name,
+        "link": f"{shop['url']}{ACCOUNT_LINKS[purpose]}?token={token}",
+        "expires_at": record.expires_at,
+        **more,
+    }
+    return [_mail(kind, more.get("new_email", user.email), user.name, context)]
+
+
+def verify_email(session: Session, shop: dict, user_id: int, token: str) -> list[Mail]:
+    return _account_link(session, shop, "verify_email", "verify", user_id, token)
+
+
+def password_reset(session: Session, shop: dict, user_id: int, token: str) -> list[Mail]:
+    return _account_link(session, shop, "password_reset", "reset", user_id, token)
+
+
+def email_change(session: Session, shop: dict, user_id: int, token: str, new_email: str) -> list[Mail]:
+    # To the new address: its owner confirms it is theirs.
+    return _account_link(session, shop, "email_change", "email_change", user_id, token, new_email=new_email)
+
+
 # The mail each event of db/events.py sends (an event not named here sends none).
 BY_EVENT: dict[str, Callable[..., list[Mail]]] = {
     "order_placed": order_placed,
@@ -111,4 +145,8 @@ BY_EVENT: dict[str, Callable[..., list[Mail]]] = {
     "staff_disabled": staff_disabled,
     "two_factor_enrolled": _security_notice("two_factor_enrolled"),
     "two_factor_off": _security_notice("two_factor_off"),
+    # shoppers' accounts
+    "verify_email": verify_email,
+    "password_reset": password_reset,
+    "email_change": email_change,
 }

@@ -29,6 +29,10 @@ KINDS = (
     "staff_disabled",
     "two_factor_enrolled",
     "two_factor_off",
+    # shoppers' accounts
+    "verify_email",
+    "password_reset",
+    "email_change",
 )
 TEMPLATES = ROOT / "templates" / "mail"
 SUBJECT_MAX = 200  # outbox_message.subject is a String(200)

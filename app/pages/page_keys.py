@@ -114,6 +114,10 @@ SHOWN: dict[str, Shows] = {
     # The cart lives in the browser: these pages show no data of the shop.
     "/cart": Shows(),
     "/checkout": Shows(),
+    # A shopper's pages before sign-in: forms only, nothing of the shop's data.
+    "/account/sign-in": Shows(),
+    "/account/sign-up": Shows(),
+    "/account/reset": Shows(),
 }
 UNDECLARED = Shows((keys.ANY_CHANGE,))
 

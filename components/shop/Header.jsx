@@ -1,6 +1,7 @@
-// The storefront header: logo, search and cart on one row; on a phone the search box gets a
-// row of its own under the logo and the cart.
+// The storefront header: logo, search, the account link and the cart on one row; on a phone the
+// search box gets a row of its own under the logo, the account link and the cart.
 import { sharedStyled } from '../common/sharedStyles.js';
+import AccountLink from './AccountLink.jsx';
 import CartButton from './CartButton.jsx';
 import Logo from './Logo.jsx';
 import SearchForm from './SearchForm.jsx';
@@ -25,7 +26,7 @@ const Bar = sharedStyled('header', (theme) => ({
   },
   '& .logo': { gridArea: 'logo' },
   '& .search': { gridArea: 'search', width: '100%' },
-  '& .cart': { gridArea: 'cart' },
+  '& .cart': { gridArea: 'cart', display: 'flex', alignItems: 'center', gap: theme.spacing(1) },
   [theme.breakpoints.down('sm')]: {
     '& .inner': {
       gridTemplateColumns: '1fr auto',
@@ -50,6 +51,7 @@ export default function Header({ searchTerm = '' }) {
           <SearchForm key={searchTerm} defaultValue={searchTerm} />
         </div>
         <div className="cart">
+          <AccountLink />
           <CartButton />
         </div>
       </div>

@@ -19,6 +19,10 @@ MESSAGE_KINDS = (
     "staff_disabled",
     "two_factor_enrolled",
     "two_factor_off",
+    # shoppers' accounts
+    "verify_email",
+    "password_reset",
+    "email_change",
 )
 ATTEMPT_OUTCOMES = ("sent", "retry", "failed")
 
