@@ -94,6 +94,18 @@ def contexts() -> dict[str, dict]:
             "at": AT,
             "account_url": "http://127.0.0.1:8000/admin/account",
         },
+        "stock_alert": {
+            "shop": dict(SHOP),
+            "product_title": "Oxford Student Atlas, hardback",
+            "product_url": "http://127.0.0.1:8000/product/17",
+            "cancel_url": "http://127.0.0.1:8000/stock-alerts/cancel?token=Zx3v9Qk2m7LpR4tY8wB1nC6dF0hJ5sKe",
+        },
+        "stock_back": {
+            "shop": dict(SHOP),
+            "product_title": "Oxford Student Atlas, hardback",
+            "price": Decimal("1183.25"),
+            "product_url": "http://127.0.0.1:8000/product/17",
+        },
     }
 
 
@@ -105,6 +117,8 @@ SUBJECTS = {
     "staff_disabled": "Your Student Books back-office account was disabled",
     "two_factor_enrolled": "Two-factor sign-in is now on for your account",
     "two_factor_off": "Two-factor sign-in was turned off for your account",
+    "stock_alert": "We will tell you when Oxford Student Atlas, hardback is back",
+    "stock_back": "Oxford Student Atlas, hardback is back in stock",
 }
 REASONS = {
     "order_placed": "You are receiving this because you placed an order at Student Books.",
@@ -114,6 +128,8 @@ REASONS = {
     "staff_disabled": "You are receiving this because you had a back-office account at Student Books.",
     "two_factor_enrolled": "You are receiving this because the sign-in settings of your Student Books account changed.",
     "two_factor_off": "You are receiving this because the sign-in settings of your Student Books account changed.",
+    "stock_alert": "You are receiving this because someone asked Student Books to tell this address when Oxford Student Atlas, hardback is back in stock.",
+    "stock_back": "You are receiving this because you asked Student Books to tell you when Oxford Student Atlas, hardback was back in stock.",
 }
 # The facts each kind must carry, in its HTML (escaped as HTML is) and in its text alike.
 FACTS = {
@@ -152,6 +168,12 @@ FACTS = {
     "staff_disabled": ["Rahul Mehta", "Priya Nair", "disabled"],
     "two_factor_enrolled": ["Priya Nair", "26 Nov 2026, 14:05 UTC", "turned on", "http://127.0.0.1:8000/admin/account"],
     "two_factor_off": ["Priya Nair", "26 Nov 2026, 14:05 UTC", "turned off", "http://127.0.0.1:8000/admin/account"],
+    "stock_alert": [
+        "Oxford Student Atlas, hardback",
+        "http://127.0.0.1:8000/product/17",
+        "http://127.0.0.1:8000/stock-alerts/cancel?token=Zx3v9Qk2m7LpR4tY8wB1nC6dF0hJ5sKe",
+    ],
+    "stock_back": ["Oxford Student Atlas, hardback", "$1,183.25", "http://127.0.0.1:8000/product/17"],
 }
 
 

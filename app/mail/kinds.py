@@ -9,7 +9,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.mail.templates import render
-from db.models import Order, OrderLine, RefundRequest, StaffInvite, User
+from db.checkout import sale_price
+from db.models import Order, OrderLine, Product, RefundRequest, StaffInvite, StockAlert, User
 from db.models.base import utcnow
 from db.outbox import Mail
 
@@ -94,6 +95,36 @@ def _security_notice(kind: str) -> Callable[..., list[Mail]]:
     return notice
 
 
+def stock_alert(session: Session, shop: dict, alert_id: int, token: str) -> list[Mail]:
+    alert = session.get(StockAlert, alert_id)
+    product = session.get(Product, alert.product_id)
+    context = {
+        "shop": shop,
+        "product_title": product.title,
+        "product_url": f"{shop['url']}/product/{product.id}",
+        "cancel_url": f"{shop['url']}/stock-alerts/cancel?token={token}",
+    }
+    return [_mail("stock_alert", alert.email, "", context)]
+
+
+def stock_back(session: Session, shop: dict, alert_ids: list[int]) -> list[Mail]:
+    rows = session.execute(
+        select(StockAlert.email, Product)
+        .join(Product, Product.id == StockAlert.product_id)
+        .where(StockAlert.id.in_(alert_ids))
+    )
+    mails = []
+    for email, product in rows:
+        context = {
+            "shop": shop,
+            "product_title": product.title,
+            "price": sale_price(product),
+            "product_url": f"{shop['url']}/product/{product.id}",
+        }
+        mails.append(_mail("stock_back", email, "", context))
+    return mails
+
+
 # The mail each event of db/events.py sends (an event not named here sends none).
 BY_EVENT: dict[str, Callable[..., list[Mail]]] = {
     "order_placed": order_placed,
@@ -103,4 +134,7 @@ BY_EVENT: dict[str, Callable[..., list[Mail]]] = {
     "staff_disabled": staff_disabled,
     "two_factor_enrolled": _security_notice("two_factor_enrolled"),
     "two_factor_off": _security_notice("two_factor_off"),
+    # stock alerts (issue 23)
+    "stock_alert": stock_alert,
+    "stock_back": stock_back,
 }

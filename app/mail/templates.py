@@ -29,6 +29,9 @@ KINDS = (
     "staff_disabled",
     "two_factor_enrolled",
     "two_factor_off",
+    # stock alerts (issue 23)
+    "stock_alert",
+    "stock_back",
 )
 TEMPLATES = ROOT / "templates" / "mail"
 SUBJECT_MAX = 200  # outbox_message.subject is a String(200)

@@ -19,6 +19,9 @@ MESSAGE_KINDS = (
     "staff_disabled",
     "two_factor_enrolled",
     "two_factor_off",
+    # stock alerts (issue 23)
+    "stock_alert",
+    "stock_back",
 )
 ATTEMPT_OUTCOMES = ("sent", "retry", "failed")
 
