@@ -4,23 +4,29 @@ from __future__ import annotations
 
 from app.api import back_office, openapi
 from app.api.accounts import account, sign_in, staff
-from app.api.catalogue import authors, book_import, booklists, media, search_synonyms
+from app.api.catalogue import authors, book_import, booklists, customer_accounts, media, search_synonyms
 from app.api.catalogue import writes as catalogue_writes
 from app.api.outbox import messages as outbox_messages
 from app.api.sales import writes as sales_writes
 from app.api.shop import checkout, market, search, storefronts
 from app.api.shoppers import me
+from app.api.shoppers import stock_alerts as shopper_stock_alerts
+from app.api.shoppers import wishlist as shopper_wishlist
 
 
 def routes() -> list:
     return [
         *openapi.routes,
         *me.routes,
+        # the shopper's wishlist and stock alerts (issue 23); before the back office's /api/products
+        *shopper_wishlist.routes,
+        *shopper_stock_alerts.routes,
         *sign_in.routes,
         *staff.routes,
         *account.routes,
         *checkout.routes,
         *catalogue_writes.routes,
+        *customer_accounts.routes,
         *book_import.routes,
         *authors.routes,
         *booklists.routes,

@@ -11,6 +11,8 @@ import { searchUrl } from '../links.js';
 import { formatPrice, salePrice } from '../money.js';
 import RatingStars, { ratingStyles } from '../RatingStars.jsx';
 import VisuallyHidden from '../VisuallyHidden.jsx';
+import StockAlertForm from '../StockAlertForm.jsx';
+import WishHeart, { wishHeartStyles } from '../WishHeart.jsx';
 import QuantityPicker, { clampQuantity } from './QuantityPicker.jsx';
 
 const LOW_STOCK = 10;
@@ -70,6 +72,15 @@ const Wrapper = styled('div')(({ theme }) => ({
     marginTop: theme.spacing(1),
     paddingTop: theme.spacing(2),
     borderTop: `1px solid ${theme.palette.grey[200]}`,
+  },
+  '& .wish': {
+    ...wishHeartStyles(theme),
+    position: 'static',
+    width: 44,
+    height: 44,
+    flexShrink: 0,
+    boxShadow: 'none',
+    border: `1px solid ${theme.palette.grey[300]}`,
   },
   '& .add': {
     display: 'inline-flex',
@@ -140,6 +151,7 @@ function AddToCart({ product, price }) {
         <AddShoppingCart />
         Add to cart
       </button>
+      <WishHeart id={id} title={title} />
     </div>
   );
 }
@@ -198,6 +210,7 @@ export default function BuyBox({ product }) {
       </div>
       <p className={status.className}>{status.text}</p>
       <AddToCart product={product} price={now} />
+      {stock <= 0 && <StockAlertForm productId={product.id} title={title} />}
       <ul className="promises" aria-label="Our promises">
         {PROMISES.map((promise) => (
           <li key={promise}>{promise}</li>
