@@ -74,6 +74,7 @@ class CustomerRow(TypedDict):
     balance: Money
     orders: int
     image: MediaUrl
+    hasAccount: bool
 
 
 @closed
