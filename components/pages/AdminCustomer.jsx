@@ -83,8 +83,8 @@ function AccountCard({ customer, owner, onChanged }) {
               {account.disabled && <Chip size="small" label="Disabled" color="error" />}
             </Stack>
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-              {account.email} · since {day(account.createdAt)} ·{' '}
-              {account.lastSignInAt ? `last signed in ${day(account.lastSignInAt)}` : 'never signed in'}
+              {account.email} · since {account.createdAt.slice(0, 10)} ·{' '}
+              {account.lastSignInAt ? `last signed in ${account.lastSignInAt.slice(0, 10)}` : 'never signed in'}
             </Typography>
             {owner ? (
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>

@@ -11,7 +11,7 @@ import { searchUrl } from '../links.js';
 import { formatPrice, salePrice } from '../money.js';
 import RatingStars, { ratingStyles } from '../RatingStars.jsx';
 import VisuallyHidden from '../VisuallyHidden.jsx';
-import StockAlertForm from '../StockAlertForm.jsx';
+import { StockAlertForm } from './deferred.js';
 import WishHeart, { wishHeartStyles } from '../WishHeart.jsx';
 import QuantityPicker, { clampQuantity } from './QuantityPicker.jsx';
 
@@ -102,6 +102,8 @@ const Wrapper = styled('div')(({ theme }) => ({
     '&:hover': { background: theme.palette.primary.dark },
     '&:focus-visible': { outline: `2px solid ${theme.palette.secondary.main}`, outlineOffset: 2 },
     '&:disabled': { opacity: 0.5, cursor: 'default' },
+    // A phone keeps the quantity, the button and the wishlist heart on one line.
+    '@media (max-width: 420px)': { padding: theme.spacing(0, 1.5), '& svg': { display: 'none' } },
   },
   '& .promises': {
     listStyle: 'none',
