@@ -12,10 +12,10 @@ from sqlalchemy.orm import Session
 
 from db import audit
 from db.admin import Conflict, lock
-from db.admin.staff import end_sessions
 from db.events import occurred
 from db.models import AccountToken, Address, AuthSession, Customer, StockAlert, User, WishlistItem
 from db.models.base import utcnow
+from db.sessions import end_sessions
 
 CUSTOMER = "customer"
 LIFETIMES = {"verify": dt.timedelta(hours=48), "reset": dt.timedelta(hours=1), "email_change": dt.timedelta(hours=48)}

@@ -113,6 +113,18 @@ def contexts() -> dict[str, dict]:
             "link": "http://127.0.0.1:8000/account/verify-email-change?token=Zx3v9Qk2m7LpR4tY8wB1nC6dF0hJ5sKe",
             "expires_at": AT + dt.timedelta(hours=48),
         },
+        "stock_alert": {
+            "shop": dict(SHOP),
+            "product_title": "Oxford Student Atlas, hardback",
+            "product_url": "http://127.0.0.1:8000/product/17",
+            "cancel_url": "http://127.0.0.1:8000/stock-alerts/cancel?token=Zx3v9Qk2m7LpR4tY8wB1nC6dF0hJ5sKe",
+        },
+        "stock_back": {
+            "shop": dict(SHOP),
+            "product_title": "Oxford Student Atlas, hardback",
+            "price": Decimal("1183.25"),
+            "product_url": "http://127.0.0.1:8000/product/17",
+        },
     }
 
 
@@ -127,6 +139,8 @@ SUBJECTS = {
     "verify_email": "Confirm your email for Student Books",
     "password_reset": "Reset your Student Books password",
     "email_change": "Confirm your new email for Student Books",
+    "stock_alert": "We will tell you when Oxford Student Atlas, hardback is back",
+    "stock_back": "Oxford Student Atlas, hardback is back in stock",
 }
 REASONS = {
     "order_placed": "You are receiving this because you placed an order at Student Books.",
@@ -139,6 +153,8 @@ REASONS = {
     "verify_email": "You are receiving this because an account was opened at Student Books with this email address.",
     "password_reset": "You are receiving this because a password reset was asked for your Student Books account.",
     "email_change": "You are receiving this because this address was given as the new email of an account at Student Books.",
+    "stock_alert": "You are receiving this because someone asked Student Books to tell this address when Oxford Student Atlas, hardback is back in stock.",
+    "stock_back": "You are receiving this because you asked Student Books to tell you when Oxford Student Atlas, hardback was back in stock.",
 }
 # The facts each kind must carry, in its HTML (escaped as HTML is) and in its text alike.
 FACTS = {
@@ -193,6 +209,12 @@ FACTS = {
         "http://127.0.0.1:8000/account/verify-email-change?token=Zx3v9Qk2m7LpR4tY8wB1nC6dF0hJ5sKe",
         "28 Nov 2026, 14:05 UTC",
     ],
+    "stock_alert": [
+        "Oxford Student Atlas, hardback",
+        "http://127.0.0.1:8000/product/17",
+        "http://127.0.0.1:8000/stock-alerts/cancel?token=Zx3v9Qk2m7LpR4tY8wB1nC6dF0hJ5sKe",
+    ],
+    "stock_back": ["Oxford Student Atlas, hardback", "$1,183.25", "http://127.0.0.1:8000/product/17"],
 }
 
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from app.api import back_office, openapi
 from app.api.accounts import account, sign_in, staff
-from app.api.catalogue import authors, book_import, booklists, media, search_synonyms
+from app.api.catalogue import authors, book_import, booklists, customer_accounts, media, search_synonyms
 from app.api.catalogue import writes as catalogue_writes
 from app.api.outbox import messages as outbox_messages
 from app.api.sales import writes as sales_writes
 from app.api.shop import checkout, market, search, storefronts
 from app.api.shoppers import account as shopper_account
 from app.api.shoppers import me, password_reset
+from app.api.shoppers import stock_alerts as shopper_stock_alerts
+from app.api.shoppers import wishlist as shopper_wishlist
 
 
 def routes() -> list:
@@ -19,11 +21,15 @@ def routes() -> list:
         *me.routes,
         *shopper_account.routes,
         *password_reset.routes,
+        # the shopper's wishlist and stock alerts (issue 23); before the back office's /api/products
+        *shopper_wishlist.routes,
+        *shopper_stock_alerts.routes,
         *sign_in.routes,
         *staff.routes,
         *account.routes,
         *checkout.routes,
         *catalogue_writes.routes,
+        *customer_accounts.routes,
         *book_import.routes,
         *authors.routes,
         *booklists.routes,

@@ -13,9 +13,9 @@ from sqlalchemy.orm import Session
 from zxcvbn import zxcvbn
 
 from app.auth import roles
-from db.admin.staff import end_sessions
 from db.models import User
 from db.models.base import utcnow
+from db.sessions import end_sessions
 
 # argon2-cffi's recommended parameters (argon2id, 64 MiB, 3 passes): about 80 ms a hash here.
 HASHER = PasswordHasher()

@@ -29,6 +29,8 @@ OWNER_ONLY = (
     "/api/admin/settings",
     "/api/audit-log",
     "/api/outbox",
+    # a shopper's account: a password-reset mail, disabling it (issue 23)
+    "/api/customer-accounts",
     "/admin/payouts",
     "/admin/payout-requests",
     "/admin/package-payments",

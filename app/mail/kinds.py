@@ -11,7 +11,8 @@ from sqlalchemy.orm import Session
 
 from app.mail.templates import render
 from db.accounts import token_hash
-from db.models import AccountToken, Order, OrderLine, RefundRequest, StaffInvite, User
+from db.checkout import sale_price
+from db.models import AccountToken, Order, OrderLine, Product, RefundRequest, StaffInvite, StockAlert, User
 from db.models.base import utcnow
 from db.outbox import Mail
 
@@ -136,6 +137,36 @@ def email_change(session: Session, shop: dict, user_id: int, token: str, new_ema
     return _account_link(session, shop, "email_change", "email_change", user_id, token, new_email=new_email)
 
 
+def stock_alert(session: Session, shop: dict, alert_id: int, token: str) -> list[Mail]:
+    alert = session.get(StockAlert, alert_id)
+    product = session.get(Product, alert.product_id)
+    context = {
+        "shop": shop,
+        "product_title": product.title,
+        "product_url": f"{shop['url']}/product/{product.id}",
+        "cancel_url": f"{shop['url']}/stock-alerts/cancel?token={token}",
+    }
+    return [_mail("stock_alert", alert.email, "", context)]
+
+
+def stock_back(session: Session, shop: dict, alert_ids: list[int]) -> list[Mail]:
+    rows = session.execute(
+        select(StockAlert.email, Product)
+        .join(Product, Product.id == StockAlert.product_id)
+        .where(StockAlert.id.in_(alert_ids))
+    )
+    mails = []
+    for email, product in rows:
+        context = {
+            "shop": shop,
+            "product_title": product.title,
+            "price": sale_price(product),
+            "product_url": f"{shop['url']}/product/{product.id}",
+        }
+        mails.append(_mail("stock_back", email, "", context))
+    return mails
+
+
 # The mail each event of db/events.py sends (an event not named here sends none).
 BY_EVENT: dict[str, Callable[..., list[Mail]]] = {
     "order_placed": order_placed,
@@ -149,4 +180,7 @@ BY_EVENT: dict[str, Callable[..., list[Mail]]] = {
     "verify_email": verify_email,
     "password_reset": password_reset,
     "email_change": email_change,
+    # stock alerts (issue 23)
+    "stock_alert": stock_alert,
+    "stock_back": stock_back,
 }

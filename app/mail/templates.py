@@ -33,6 +33,9 @@ KINDS = (
     "verify_email",
     "password_reset",
     "email_change",
+    # stock alerts (issue 23)
+    "stock_alert",
+    "stock_back",
 )
 TEMPLATES = ROOT / "templates" / "mail"
 SUBJECT_MAX = 200  # outbox_message.subject is a String(200)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from app.pages import seo
 from app.pages.account import profile, signed_out
+from app.pages.account import wishlist as account_wishlist
 from app.pages.admin import book_import, shell, sign_in, staff
 from app.pages.admin import booklists as admin_booklists
 from app.pages.admin import catalogue as admin_catalogue
@@ -28,6 +29,7 @@ def routes() -> list:
         *cart.routes,
         *profile.routes,
         *signed_out.routes,
+        *account_wishlist.routes,  # the wishlist, stock alerts' cancel link (issue 23)
         *sign_in.routes,
         *shell.routes,
         *book_import.routes,

@@ -14,6 +14,7 @@ const COLUMNS = [
   },
   { key: 'email', label: 'Email', sortable: true },
   { key: 'phone', label: 'Phone', sortable: true, render: (row) => orDash(row.phone) },
+  { key: 'hasAccount', label: 'Account', render: (row) => (row.hasAccount ? 'Yes' : 'Guest') },
   { key: 'orders', label: 'Orders', sortable: true, align: 'right' },
   { key: 'balance', label: 'Balance', sortable: true, align: 'right', render: (row) => money(row.balance) },
 ];

@@ -12,6 +12,7 @@ import { useCart } from '../state/cart.jsx';
 import { RatingBar, ratingStyles } from './RatingStars.jsx';
 import { formatPrice, salePrice } from './money.js';
 import { productUrl } from './links.js';
+import WishHeart, { wishHeartStyles } from './WishHeart.jsx';
 
 const useCardClass = sharedStyles((theme) => ({
   position: 'relative',
@@ -77,6 +78,8 @@ const useCardClass = sharedStyles((theme) => ({
   '& .was': { fontSize: 13, color: theme.palette.text.secondary },
   '& .rating': ratingStyles(16),
   '& .sr-only': visuallyHidden,
+  // Above the stretched title link, in the picture's corner.
+  '& .wish': { ...wishHeartStyles(theme), top: 8, right: 8 },
   '& .add': {
     // Above the stretched title link, so it gets its own clicks.
     position: 'relative',
@@ -133,6 +136,7 @@ export default function ProductCard({ product, eager = false, wide = false, head
       <span className="media">
         {imgUrl && <img src={imgUrl} alt={title} width={400} height={400} loading={eager ? 'eager' : 'lazy'} decoding="async" />}
       </span>
+      <WishHeart id={id} title={title} />
       {discount > 0 && (
         // "-25%" reads the same in a right-to-left page.
         <span className="off" dir="ltr">

@@ -29,7 +29,7 @@ from pydantic import BeforeValidator, ValidationError
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm import Session
 
-from db import catalogue_changes, catalogue_version, isbn, levels
+from db import catalogue_changes, catalogue_version, isbn, levels, stock_alerts
 from db.admin import unique_slugs
 from db.admin.books import BookForm, authors_by_name
 from db.admin.forms import Form, Text
@@ -501,13 +501,13 @@ def _credited(session: Session, book_ids: list[int], names: list[list[str]], aut
         session.execute(insert(CREDITS), rows)
 
 
-def _write(session: Session, actor: str, rows: list[Row], existing: dict[str, Stored]) -> None:
+def _write(session: Session, actor: str, rows: list[Row], existing: dict[str, Stored]) -> list[int]:
     """The batch's created and updated books, each with its audit entry (as the product form writes
-    them), in a few statements per batch."""
+    them), in a few statements per batch; answers the books whose stock went from 0 up."""
     new = [row for row in rows if row.action == "created"]
     changed = [row for row in rows if row.action == "updated"]
     if not new and not changed:
-        return
+        return []
     now = utcnow()
     authors = authors_by_name(session, {name for row in new + changed for name in row.changes.get("authors", ())})
     entries = []
@@ -610,6 +610,15 @@ def _write(session: Session, actor: str, rows: list[Row], existing: dict[str, St
     # Nor does the search index hear of these statements by itself: the batch is found at once.
     search_index.reindex(session.connection(), [product_id for _action, product_id, _before, _after in entries])
     session.expunge_all()  # the new authors: the next batch finds them by name
+    return (
+        [
+            f.product["id"]
+            for f, row in zip(found, changed)
+            if f.product["stock"] <= 0 and _product_columns(row.changes).get("stock", 0) > 0
+        ]
+        if changed
+        else []
+    )
 
 
 # --- the import --------------------------------------------------------------------------------
@@ -626,6 +635,7 @@ def import_books(
     report = ImportReport()
     first_row_of: dict[str, int] = {}
     done = 0
+    restocked: list[int] = []
     for batch in _batches(rows):
         checked_rows = []
         for number, cells in batch:
@@ -645,13 +655,16 @@ def import_books(
         for row in checked_rows:
             report.add(row)
         if apply and not report.errors:
-            _write(session, actor, checked_rows, existing)
+            restocked += _write(session, actor, checked_rows, existing)
             if progress:
                 progress(done)
     if progress:
         progress(done)
     if apply and report.errors:
         raise ImportRefused(report)
+    if apply:
+        # One event for the whole import: every restocked book's open alerts are mailed.
+        stock_alerts.restocked(session, restocked)
     return report
 
 

@@ -8,10 +8,10 @@ from pydantic import field_validator
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from db import audit
+from db import audit, stock_alerts
 from db.admin import Conflict, found
 from db.admin.forms import Form, Text, changes_of
-from db.models import Customer, Order, OrderLine
+from db.models import Customer, Order, OrderLine, User
 from db.queries.admin import accepted_refunds_by_customer, iso, zero_if_none
 from db.queries.media import media_url
 from db.queries.products import money
@@ -67,6 +67,28 @@ def _orders(session: Session, customer_id: int) -> list[dict]:
     ]
 
 
+def account_of(session: Session, customer: Customer) -> User | None:
+    """The shopper's account of this customer: the one linked to it, or one with the same email."""
+    if customer.user_id is not None and (user := session.get(User, customer.user_id)) is not None:
+        return user
+    return session.scalar(
+        select(User).where(func.lower(User.email) == customer.email.strip().lower(), User.role == "customer")
+    )
+
+
+def account_facts(user: User | None) -> dict | None:
+    if user is None:
+        return None
+    return {
+        "id": user.id,
+        "email": user.email,
+        "verified": user.email_verified_at is not None,
+        "disabled": user.disabled_at is not None,
+        "createdAt": iso(user.created_at),
+        "lastSignInAt": iso(user.last_sign_in_at) if user.last_sign_in_at else None,
+    }
+
+
 def customer_view(session: Session, customer_id: int) -> dict:
     """The customer's record as the list shows it, their contact details and their orders."""
     customer = found(session, Customer, customer_id, "customer")
@@ -82,6 +104,8 @@ def customer_view(session: Session, customer_id: int) -> dict:
         "createdAt": iso(customer.created_at),
         "balance": money(zero_if_none(balance)),
         "orders": orders,
+        "account": account_facts(account := account_of(session, customer)),
+        "alerts": stock_alerts.alerts_for(session, customer.email, account.id if account else None),
     }
 
 

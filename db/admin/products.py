@@ -9,7 +9,7 @@ from pydantic import AfterValidator, Field, StrictBool
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from db import audit
+from db import audit, stock_alerts  # noqa: F401  (stock_alerts: a restock mails the open alerts)
 from db.admin import Conflict, Invalid, found, unique_slug
 from db.admin.books import BookForm, book_form_record, write_book
 from db.admin.forms import Form, MediaPath, RecordId, Text, changes_of

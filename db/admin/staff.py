@@ -12,7 +12,7 @@ import datetime as dt
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, StrictBool
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from db import audit
@@ -20,8 +20,9 @@ from db.admin import Conflict, found, lock
 from db.admin.customers import CustomerForm
 from db.admin.forms import Form, Text
 from db.events import occurred
-from db.models import AuthSession, StaffInvite, User
+from db.models import StaffInvite, User
 from db.models.base import utcnow
+from db.sessions import end_sessions
 
 INVITE_LIFETIME = dt.timedelta(hours=48)
 
@@ -121,11 +122,6 @@ def renew_invite(session: Session, actor: str, user_id: int, token_hash: str) ->
     invite = _new_invite(session, actor, user, token_hash, utcnow())
     audit.record(session, actor, "renew_invite", "account", user.id, None, {"expiresAt": iso(invite.expires_at)})
     return staff_record(user, invite)
-
-
-def end_sessions(session: Session, user_id: int) -> None:
-    """Ends every browser signed in to the account, in the caller's transaction."""
-    session.execute(update(AuthSession).where(AuthSession.user_id == user_id).values(revoked=True))
 
 
 def change_staff(session: Session, actor: User, user_id: int, changes: StaffChanges) -> dict:

@@ -23,6 +23,9 @@ MESSAGE_KINDS = (
     "verify_email",
     "password_reset",
     "email_change",
+    # stock alerts (issue 23)
+    "stock_alert",
+    "stock_back",
 )
 ATTEMPT_OUTCOMES = ("sent", "retry", "failed")
 

@@ -15,12 +15,12 @@ import re
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Select, func, literal_column, select
+from sqlalchemy import Select, func, literal_column, or_, select
 from sqlalchemy.engine import Row
 from sqlalchemy.orm import Session, aliased
 
 from db import isbn
-from db.models import Book, Brand, Category, Customer, Earning, Order, OrderLine, Product, RefundRequest, Review
+from db.models import Book, Brand, Category, Customer, Earning, Order, OrderLine, Product, RefundRequest, Review, User
 from db.models.base import utcnow
 from db.queries.admin_lists import AdminList, Filter, Related, equals_id, is_flag, parse_id, whole_number
 from db.queries.media import media_url
@@ -416,6 +416,18 @@ def accepted_refunds_by_customer() -> Any:
     )
 
 
+def has_account() -> Any:
+    """Whether the customer has a shopper account: linked to it, or with the same email."""
+    return (
+        select(User.id)
+        .where(
+            User.role == "customer",
+            or_(User.id == Customer.user_id, func.lower(User.email) == func.lower(Customer.email)),
+        )
+        .exists()
+    )
+
+
 def customer_rows() -> Select:
     """A customer's balance is what the store owes them back: the sum of their accepted refunds."""
     order_count = grouped_count(Order.customer_id)
@@ -429,6 +441,7 @@ def customer_rows() -> Select:
             Customer.image,
             func.coalesce(order_count.c.total, 0).label("orders"),
             func.coalesce(refunded.c.total, 0).label("balance"),
+            has_account().label("has_account"),
         )
         .outerjoin(order_count, order_count.c.key == Customer.id)
         .outerjoin(refunded, refunded.c.key == Customer.id)
@@ -444,6 +457,7 @@ def customer_record(r: Row) -> dict:
         "balance": money(Decimal(r.balance)),
         "orders": int(r.orders),
         "image": media_url(r.image),
+        "hasAccount": bool(r.has_account),
     }
 
 

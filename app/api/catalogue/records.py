@@ -74,6 +74,7 @@ class CustomerRow(TypedDict):
     balance: Money
     orders: int
     image: MediaUrl
+    hasAccount: bool
 
 
 @closed
@@ -174,8 +175,32 @@ class CustomerOrder(TypedDict):
 
 
 @closed
+class CustomerAccount(TypedDict):
+    """The customer's shopper account (linked, or with the same email)."""
+
+    id: int
+    email: str
+    verified: bool
+    disabled: bool
+    createdAt: Timestamp
+    lastSignInAt: Timestamp | None
+
+
+@closed
+class CustomerAlert(TypedDict):
+    id: int
+    productId: int
+    title: str
+    url: str
+    email: str
+    createdAt: str
+    state: Literal["open", "sent", "cancelled"]
+
+
+@closed
 class CustomerRecord(TypedDict):
-    """A customer with their contact details, balance and orders, newest first."""
+    """A customer with their contact details, balance and orders, newest first; their shopper
+    account (null without one) and their stock alerts, newest first."""
 
     id: int
     name: str
@@ -185,6 +210,8 @@ class CustomerRecord(TypedDict):
     createdAt: Timestamp
     balance: Money
     orders: list[CustomerOrder]
+    account: CustomerAccount | None
+    alerts: list[CustomerAlert]
 
 
 @closed

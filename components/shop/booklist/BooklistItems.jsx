@@ -4,6 +4,7 @@
 import { styled } from '@mui/material/styles';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
 import { formatPrice } from '../money.js';
+import StockAlertForm from '../StockAlertForm.jsx';
 
 const STOCK = {
   'in-stock': { className: 'stock', text: 'In stock' },
@@ -99,6 +100,7 @@ function Row({ item }) {
         {item.isbn && <p className="meta">ISBN {item.isbn}</p>}
         {item.note && <p className="note">{item.note}</p>}
         <span className={item.required ? 'kind required' : 'kind'}>{item.required ? 'Required' : 'Optional'}</span>
+        {item.state === 'out-of-stock' && <StockAlertForm compact productId={item.id} title={item.title} />}
       </div>
       <div className="buy">
         <span className="amount">{formatPrice((Math.round(item.price * 100) * item.quantity) / 100)}</span>

@@ -11,6 +11,8 @@ import { searchUrl } from '../links.js';
 import { formatPrice, salePrice } from '../money.js';
 import RatingStars, { ratingStyles } from '../RatingStars.jsx';
 import VisuallyHidden from '../VisuallyHidden.jsx';
+import { StockAlertForm } from './deferred.js';
+import WishHeart, { wishHeartStyles } from '../WishHeart.jsx';
 import QuantityPicker, { clampQuantity } from './QuantityPicker.jsx';
 
 const LOW_STOCK = 10;
@@ -71,6 +73,15 @@ const Wrapper = styled('div')(({ theme }) => ({
     paddingTop: theme.spacing(2),
     borderTop: `1px solid ${theme.palette.grey[200]}`,
   },
+  '& .wish': {
+    ...wishHeartStyles(theme),
+    position: 'static',
+    width: 44,
+    height: 44,
+    flexShrink: 0,
+    boxShadow: 'none',
+    border: `1px solid ${theme.palette.grey[300]}`,
+  },
   '& .add': {
     display: 'inline-flex',
     alignItems: 'center',
@@ -91,6 +102,8 @@ const Wrapper = styled('div')(({ theme }) => ({
     '&:hover': { background: theme.palette.primary.dark },
     '&:focus-visible': { outline: `2px solid ${theme.palette.secondary.main}`, outlineOffset: 2 },
     '&:disabled': { opacity: 0.5, cursor: 'default' },
+    // A phone keeps the quantity, the button and the wishlist heart on one line.
+    '@media (max-width: 420px)': { padding: theme.spacing(0, 1.5), '& svg': { display: 'none' } },
   },
   '& .promises': {
     listStyle: 'none',
@@ -140,6 +153,7 @@ function AddToCart({ product, price }) {
         <AddShoppingCart />
         Add to cart
       </button>
+      <WishHeart id={id} title={title} />
     </div>
   );
 }
@@ -198,6 +212,7 @@ export default function BuyBox({ product }) {
       </div>
       <p className={status.className}>{status.text}</p>
       <AddToCart product={product} price={now} />
+      {stock <= 0 && <StockAlertForm productId={product.id} title={title} />}
       <ul className="promises" aria-label="Our promises">
         {PROMISES.map((promise) => (
           <li key={promise}>{promise}</li>

@@ -7,3 +7,4 @@ export const BookDetails = /* @__PURE__ */ part('BookDetails');
 export const Breadcrumbs = /* @__PURE__ */ part('Breadcrumbs');
 export const Gallery = /* @__PURE__ */ part('Gallery');
 export const Reviews = /* @__PURE__ */ part('Reviews');
+export const StockAlertForm = /* @__PURE__ */ part('StockAlertForm');

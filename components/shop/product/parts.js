@@ -4,3 +4,4 @@ export { default as BookDetails } from '../book/BookDetails.jsx';
 export { default as Breadcrumbs } from './Breadcrumbs.jsx';
 export { default as Gallery } from './Gallery.jsx';
 export { default as Reviews } from './Reviews.jsx';
+export { default as StockAlertForm } from '../StockAlertForm.jsx';
