@@ -94,6 +94,13 @@ def contexts() -> dict[str, dict]:
             "at": AT,
             "account_url": "http://127.0.0.1:8000/admin/account",
         },
+        "order_link": {
+            "shop": dict(SHOP),
+            "customer_name": "Asha Verma",
+            "order_no": 1042,
+            "placed_at": AT,
+            "order_url": "http://127.0.0.1:8000/orders/1042?key=Zx3v9Qk2m7LpR4tY8wB1nC6dF0hJ5sKeAb12Cd34Ef5",
+        },
     }
 
 
@@ -105,6 +112,7 @@ SUBJECTS = {
     "staff_disabled": "Your Student Books back-office account was disabled",
     "two_factor_enrolled": "Two-factor sign-in is now on for your account",
     "two_factor_off": "Two-factor sign-in was turned off for your account",
+    "order_link": "The link to your order #1042",
 }
 REASONS = {
     "order_placed": "You are receiving this because you placed an order at Student Books.",
@@ -114,6 +122,7 @@ REASONS = {
     "staff_disabled": "You are receiving this because you had a back-office account at Student Books.",
     "two_factor_enrolled": "You are receiving this because the sign-in settings of your Student Books account changed.",
     "two_factor_off": "You are receiving this because the sign-in settings of your Student Books account changed.",
+    "order_link": "You are receiving this because the link to order #1042 at Student Books was asked for with this email.",
 }
 # The facts each kind must carry, in its HTML (escaped as HTML is) and in its text alike.
 FACTS = {
@@ -152,6 +161,12 @@ FACTS = {
     "staff_disabled": ["Rahul Mehta", "Priya Nair", "disabled"],
     "two_factor_enrolled": ["Priya Nair", "26 Nov 2026, 14:05 UTC", "turned on", "http://127.0.0.1:8000/admin/account"],
     "two_factor_off": ["Priya Nair", "26 Nov 2026, 14:05 UTC", "turned off", "http://127.0.0.1:8000/admin/account"],
+    "order_link": [
+        "#1042",
+        "Asha Verma",
+        "26 Nov 2026, 14:05 UTC",
+        "http://127.0.0.1:8000/orders/1042?key=Zx3v9Qk2m7LpR4tY8wB1nC6dF0hJ5sKeAb12Cd34Ef5",
+    ],
 }
 
 
@@ -319,7 +334,7 @@ def test_without_an_order_url_there_is_no_button_or_link(kind):
 
 
 @pytest.mark.parametrize(
-    "kind", ["order_placed", "order_status", "staff_invite", "two_factor_enrolled", "two_factor_off"]
+    "kind", ["order_placed", "order_status", "staff_invite", "two_factor_enrolled", "two_factor_off", "order_link"]
 )
 def test_links_are_bulletproof_buttons_with_the_full_url_beside(kind):
     html = render(kind, contexts()[kind]).html

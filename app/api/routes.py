@@ -9,13 +9,16 @@ from app.api.catalogue import writes as catalogue_writes
 from app.api.outbox import messages as outbox_messages
 from app.api.sales import writes as sales_writes
 from app.api.shop import checkout, market, search, storefronts
-from app.api.shoppers import me
+from app.api.shoppers import addresses, me, order_links, orders
 
 
 def routes() -> list:
     return [
         *openapi.routes,
         *me.routes,
+        *orders.routes,
+        *addresses.routes,
+        *order_links.routes,
         *sign_in.routes,
         *staff.routes,
         *account.routes,

@@ -29,6 +29,7 @@ KINDS = (
     "staff_disabled",
     "two_factor_enrolled",
     "two_factor_off",
+    "order_link",
 )
 TEMPLATES = ROOT / "templates" / "mail"
 SUBJECT_MAX = 200  # outbox_message.subject is a String(200)

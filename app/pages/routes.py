@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.pages import seo
-from app.pages.account import profile
+from app.pages.account import addresses, guest_orders, orders, profile
 from app.pages.admin import book_import, shell, sign_in, staff
 from app.pages.admin import booklists as admin_booklists
 from app.pages.admin import catalogue as admin_catalogue
@@ -27,6 +27,9 @@ def routes() -> list:
         *booklists.routes,
         *cart.routes,
         *profile.routes,
+        *orders.routes,
+        *addresses.routes,
+        *guest_orders.routes,
         *sign_in.routes,
         *shell.routes,
         *book_import.routes,

@@ -19,6 +19,7 @@ MESSAGE_KINDS = (
     "staff_disabled",
     "two_factor_enrolled",
     "two_factor_off",
+    "order_link",
 )
 ATTEMPT_OUTCOMES = ("sent", "retry", "failed")
 
