@@ -138,7 +138,13 @@ def test_the_checkout_stores_a_delivery_address_and_the_back_office_sees_it(admi
     with_delivery = checkout(admin_client, deliveryAddress=DELIVERY)
     assert admin_client.get(f"/api/orders/{without}").json()["deliveryAddress"] is None
     shown = admin_client.get(f"/api/orders/{with_delivery}").json()["deliveryAddress"]
-    assert shown.splitlines() == ["Ravi Verma", "Flat 4B, 12 Park Street", "700016 Kolkata", "India", "Phone: +91 98765 43210"]
+    assert shown.splitlines() == [
+        "Ravi Verma",
+        "Flat 4B, 12 Park Street",
+        "700016 Kolkata",
+        "India",
+        "Phone: +91 98765 43210",
+    ]
     # An admin signed in is no shopper: the order is nobody's account's.
     assert admin_client.app.state.services.db.read_sync(lambda s: s.get(Order, with_delivery).account_id) is None
 

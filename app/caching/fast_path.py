@@ -1,10 +1,12 @@
 """Cached pages answered before routing: an ASGI layer in front of the application.
 
 A cached hit used to walk the middleware, the router's every route, the endpoint, the version check
-and a Response object for bytes that were ready long before. Here an anonymous GET or HEAD (no
-session cookie) whose page is in the cache, while the change log was read lately, is answered from
-the page's prebuilt messages (app/caching/page_cache.py): one scan of the request headers, one lookup, two
-sends. Anything else goes on to the application, and an answer that depends on a session (or sets
+and a Response object for bytes that were ready long before. Here a GET or HEAD whose page is in the
+cache, while the change log was read lately, is answered from the page's prebuilt messages
+(app/caching/page_cache.py): one scan of the request headers, one lookup, two sends. A signed-in
+shopper gets the same answer as a guest (DESIGN.md: a cached page is everyone's, the personal parts
+come from /api/me after hydration), so a session cookie changes nothing here: a route that answers
+a session differently must not be a cached one (admin and account pages never are). Anything else goes on to the application, and an answer that depends on a session (or sets
 a cookie) and says nothing of caching is marked `private, no-store` on its way out.
 """
 
@@ -45,8 +47,7 @@ class CachedPages:
                 etag = value
         services = self._services or self._find(scope)
         if (
-            not personal
-            and scope["method"] in READS
+            scope["method"] in READS
             and services is not None
             and services.catalogue_version.fresh()
             and (self._https or scope["scheme"] != "https")
