@@ -96,7 +96,7 @@ const Layout = sharedStyled('div', (theme) => ({
   },
   '& .timeline strong': { display: 'block' },
   '& .timeline time': { fontSize: 14, color: theme.palette.text.secondary },
-  '& .actions': { display: 'grid', gap: theme.spacing(1.5) },
+  '& .actions': { display: 'grid', gap: theme.spacing(1.5), marginTop: theme.spacing(2.5) },
 }));
 
 function Line({ line }) {

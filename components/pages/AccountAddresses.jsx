@@ -1,6 +1,6 @@
 // /account/addresses: the shopper's saved addresses: the list (the default first), a form to add
 // one or change one, delete (after a confirmation) and "Make default". The checkout offers them.
-import { useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -149,6 +149,9 @@ export default function AccountAddresses({ me, addresses: initial = [] }) {
   const [editing, setEditing] = useState(null); // {} to add, an address to change
   const [deleting, setDeleting] = useState(null);
   const [said, setSaid] = useState('');
+  // The buttons work once the page is hydrated: until then (and without JavaScript) they wait.
+  const [ready, setReady] = useState(false);
+  useEffect(() => startTransition(() => setReady(true)), []);
   if (!me) return <AccountLayout title="Your addresses">Loading…</AccountLayout>;
 
   const reload = async (message) => {
@@ -183,7 +186,7 @@ export default function AccountAddresses({ me, addresses: initial = [] }) {
             : `${addresses.length} saved ${addresses.length === 1 ? 'address' : 'addresses'}; the default is offered first at checkout.`}
         </p>
         {!editing && (
-          <Button variant="contained" onClick={() => setEditing({})}>
+          <Button variant="contained" disabled={!ready} onClick={() => setEditing({})}>
             Add an address
           </Button>
         )}
@@ -211,6 +214,7 @@ export default function AccountAddresses({ me, addresses: initial = [] }) {
                 <Button
                   size="small"
                   variant="outlined"
+                  disabled={!ready}
                   onClick={() => setEditing(address)}
                   aria-label={`Edit the address of ${address.name}, ${address.line1}`}
                 >
