@@ -17,6 +17,7 @@ from bench import (
     mail,
     miss,
     search,
+    shoppers,
     sizes,
     soak,
     ssr,
@@ -79,6 +80,8 @@ def main() -> None:
         section(cluster.run())
     if wanted("mail"):
         section(mail.run())
+    if wanted("shoppers"):
+        section(shoppers.run())
 
 
 if __name__ == "__main__":

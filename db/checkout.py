@@ -40,6 +40,10 @@ class Checkout:
     billing_address: str
     payment_method: str
     lines: tuple[CheckoutLine, ...]
+    # The shopper account signed in while ordering (verified or not), and where to deliver when not
+    # to the billing address (as the lines db/addresses.py address_text writes).
+    account_id: int | None = None
+    delivery_address: str | None = None
 
 
 def sale_price(product: Product) -> Decimal:
@@ -106,6 +110,8 @@ def place_order(session: Session, checkout: Checkout) -> Order:
         payment_method=checkout.payment_method,
         payment_status="Pending",
         billing_address=checkout.billing_address,
+        delivery_address=checkout.delivery_address,
+        account_id=checkout.account_id,
         total=Decimal("0"),
     )
     session.add(order)

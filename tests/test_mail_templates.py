@@ -125,6 +125,13 @@ def contexts() -> dict[str, dict]:
             "price": Decimal("1183.25"),
             "product_url": "http://127.0.0.1:8000/product/17",
         },
+        "order_link": {
+            "shop": dict(SHOP),
+            "customer_name": "Asha Verma",
+            "order_no": 1042,
+            "placed_at": AT,
+            "order_url": "http://127.0.0.1:8000/orders/1042?key=Zx3v9Qk2m7LpR4tY8wB1nC6dF0hJ5sKeAb12Cd34Ef5",
+        },
     }
 
 
@@ -141,6 +148,7 @@ SUBJECTS = {
     "email_change": "Confirm your new email for Student Books",
     "stock_alert": "We will tell you when Oxford Student Atlas, hardback is back",
     "stock_back": "Oxford Student Atlas, hardback is back in stock",
+    "order_link": "The link to your order #1042",
 }
 REASONS = {
     "order_placed": "You are receiving this because you placed an order at Student Books.",
@@ -155,6 +163,7 @@ REASONS = {
     "email_change": "You are receiving this because this address was given as the new email of an account at Student Books.",
     "stock_alert": "You are receiving this because someone asked Student Books to tell this address when Oxford Student Atlas, hardback is back in stock.",
     "stock_back": "You are receiving this because you asked Student Books to tell you when Oxford Student Atlas, hardback was back in stock.",
+    "order_link": "You are receiving this because the link to order #1042 at Student Books was asked for with this email.",
 }
 # The facts each kind must carry, in its HTML (escaped as HTML is) and in its text alike.
 FACTS = {
@@ -215,6 +224,12 @@ FACTS = {
         "http://127.0.0.1:8000/stock-alerts/cancel?token=Zx3v9Qk2m7LpR4tY8wB1nC6dF0hJ5sKe",
     ],
     "stock_back": ["Oxford Student Atlas, hardback", "$1,183.25", "http://127.0.0.1:8000/product/17"],
+    "order_link": [
+        "#1042",
+        "Asha Verma",
+        "26 Nov 2026, 14:05 UTC",
+        "http://127.0.0.1:8000/orders/1042?key=Zx3v9Qk2m7LpR4tY8wB1nC6dF0hJ5sKeAb12Cd34Ef5",
+    ],
 }
 
 
@@ -392,6 +407,7 @@ def test_without_an_order_url_there_is_no_button_or_link(kind):
         "verify_email",
         "password_reset",
         "email_change",
+        "order_link",
     ],
 )
 def test_links_are_bulletproof_buttons_with_the_full_url_beside(kind):

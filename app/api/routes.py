@@ -10,7 +10,7 @@ from app.api.outbox import messages as outbox_messages
 from app.api.sales import writes as sales_writes
 from app.api.shop import checkout, market, search, storefronts
 from app.api.shoppers import account as shopper_account
-from app.api.shoppers import me, password_reset
+from app.api.shoppers import addresses, me, order_links, orders, password_reset
 from app.api.shoppers import stock_alerts as shopper_stock_alerts
 from app.api.shoppers import wishlist as shopper_wishlist
 
@@ -24,6 +24,9 @@ def routes() -> list:
         # the shopper's wishlist and stock alerts (issue 23); before the back office's /api/products
         *shopper_wishlist.routes,
         *shopper_stock_alerts.routes,
+        *orders.routes,
+        *addresses.routes,
+        *order_links.routes,
         *sign_in.routes,
         *staff.routes,
         *account.routes,

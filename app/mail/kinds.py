@@ -14,6 +14,7 @@ from db.accounts import token_hash
 from db.checkout import sale_price
 from db.models import AccountToken, Order, OrderLine, Product, RefundRequest, StaffInvite, StockAlert, User
 from db.models.base import utcnow
+from db.order_links import guest_order_path, order_path
 from db.outbox import Mail
 
 ACCOUNT_PAGE = "/admin/account"
@@ -46,7 +47,7 @@ def order_placed(session: Session, shop: dict, order_id: int) -> list[Mail]:
         "total": order.total,
         "payment_method": order.payment_method,
         "billing_address": order.billing_address,
-        "order_url": None,  # a link to the order's own page comes with shopper accounts
+        "order_url": shop["url"] + order_path(session, order),
     }
     return [_mail("order_placed", order.customer.email, order.customer.name, context, order.id)]
 
@@ -58,9 +59,22 @@ def order_status(session: Session, shop: dict, order_id: int, status: str) -> li
         "customer_name": order.customer.name,
         "order_no": order.id,
         "status": status,
-        "order_url": None,
+        "order_url": shop["url"] + order_path(session, order),
     }
     return [_mail("order_status", order.customer.email, order.customer.name, context, order.id)]
+
+
+def order_link(session: Session, shop: dict, order_id: int) -> list[Mail]:
+    """The signed link of an order, asked for at /orders/lookup with its number and email."""
+    order = session.get(Order, order_id)
+    context = {
+        "shop": shop,
+        "customer_name": order.customer.name,
+        "order_no": order.id,
+        "placed_at": order.created_at,
+        "order_url": shop["url"] + guest_order_path(session, order),
+    }
+    return [_mail("order_link", order.customer.email, order.customer.name, context, order.id)]
 
 
 def refund_accepted(session: Session, shop: dict, refund_id: int) -> list[Mail]:
@@ -172,6 +186,7 @@ BY_EVENT: dict[str, Callable[..., list[Mail]]] = {
     "order_placed": order_placed,
     "order_status": order_status,
     "refund_accepted": refund_accepted,
+    "order_link_requested": order_link,
     "staff_invited": staff_invited,
     "staff_disabled": staff_disabled,
     "two_factor_enrolled": _security_notice("two_factor_enrolled"),

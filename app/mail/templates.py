@@ -36,6 +36,7 @@ KINDS = (
     # stock alerts (issue 23)
     "stock_alert",
     "stock_back",
+    "order_link",
 )
 TEMPLATES = ROOT / "templates" / "mail"
 SUBJECT_MAX = 200  # outbox_message.subject is a String(200)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.pages import seo
-from app.pages.account import profile, signed_out
+from app.pages.account import addresses, guest_orders, orders, profile, signed_out
 from app.pages.account import wishlist as account_wishlist
 from app.pages.admin import book_import, shell, sign_in, staff
 from app.pages.admin import booklists as admin_booklists
@@ -30,6 +30,9 @@ def routes() -> list:
         *profile.routes,
         *signed_out.routes,
         *account_wishlist.routes,  # the wishlist, stock alerts' cancel link (issue 23)
+        *orders.routes,
+        *addresses.routes,
+        *guest_orders.routes,
         *sign_in.routes,
         *shell.routes,
         *book_import.routes,

@@ -1,5 +1,6 @@
 // Every page of a signed-in shopper's account: the shop's header and footer, the account's own
 // menu (profile, orders, addresses, wishlist and alerts) beside the page, stacked on a phone.
+import { startTransition, useEffect, useState } from 'react';
 import { sharedStyled } from '../common/sharedStyles.js';
 import RouterAnchor from '../common/RouterAnchor.jsx';
 import { useRouter } from '../common/router.jsx';
@@ -43,14 +44,21 @@ const Frame = sharedStyled('div', (theme) => ({
   '& h1': { margin: 0, fontSize: 26, fontWeight: 700, [theme.breakpoints.down('sm')]: { fontSize: 21 } },
 }));
 
-function current(url, href) {
-  const path = new URL(url || '/', 'http://x').pathname;
+// The path of a URL (absolute in the browser), without URL(): the server's V8 isolate has none.
+const pathOf = (url) => (url || '/').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]+/i, '').split(/[?#]/)[0] || '/';
+
+function current(path, href) {
+  if (!path) return false;
   return href === '/account' ? path === href : path === href || path.startsWith(href + '/');
 }
 
 // title: the page's heading; children: the page below it.
 export default function AccountLayout({ title, children }) {
   const { url } = useRouter();
+  // The server renders without the URL: the menu marks the current page once hydrated, so the
+  // first render in the browser matches the server's markup.
+  const [path, setPath] = useState(null);
+  useEffect(() => startTransition(() => setPath(pathOf(url))), [url]);
   return (
     <ShopLayout>
       <Frame>
@@ -58,7 +66,7 @@ export default function AccountLayout({ title, children }) {
           <ul>
             {ACCOUNT_MENU.map(({ href, label }) => (
               <li key={href}>
-                <RouterAnchor href={href} aria-current={current(url, href) ? 'page' : undefined}>
+                <RouterAnchor href={href} aria-current={current(path, href) ? 'page' : undefined}>
                   {label}
                 </RouterAnchor>
               </li>

@@ -69,6 +69,11 @@ function Summary({ order }) {
             )}
           </Fact>
           <Fact label="Billing address">{order.billingAddress}</Fact>
+          <Fact label="Delivery address">
+            <Box component="span" sx={{ whiteSpace: 'pre-line' }}>
+              {order.deliveryAddress || 'The billing address'}
+            </Box>
+          </Fact>
         </Box>
       </CardContent>
     </Card>

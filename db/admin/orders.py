@@ -81,6 +81,7 @@ def order_view(session: Session, order_id: int) -> dict:
         "paymentMethod": order.payment_method,
         "paymentStatus": order.payment_status,
         "billingAddress": order.billing_address,
+        "deliveryAddress": order.delivery_address,
         "amount": money(order.total),
         "purchaseDate": iso(order.created_at),
         "customer": {"id": customer.id, "name": customer.name, "email": customer.email, "phone": customer.phone},

@@ -26,6 +26,7 @@ MESSAGE_KINDS = (
     # stock alerts (issue 23)
     "stock_alert",
     "stock_back",
+    "order_link",
 )
 ATTEMPT_OUTCOMES = ("sent", "retry", "failed")
 

@@ -150,6 +150,8 @@ class OrderRecord(TypedDict):
     paymentMethod: PaymentMethod
     paymentStatus: Literal[PAYMENT_STATUSES]
     billingAddress: str
+    # Where to deliver when not to the billing address (the shopper's checkout), else null.
+    deliveryAddress: str | None
     amount: Money
     purchaseDate: Timestamp
     customer: OrderCustomer

@@ -11,11 +11,15 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 from typing_extensions import TypedDict
 
+from app.api.address_form import AddressFields
 from app.api.contract import JSON_BODY, contract
 from app.api.records import Money, closed
 from app.api.validation import read_json
+from app.auth import sessions
+from app.auth.roles import CUSTOMER
 from app.http.errors import ApiError
 from app.services import services_of
+from db.addresses import address_text
 from db.admin.customers import EMAIL, PHONE
 from db.admin.forms import MAX_ID, Text
 from db.checkout import Checkout, CheckoutLine, CheckoutRefused, place_order
@@ -37,6 +41,8 @@ class CheckoutForm(BaseModel):
     billingAddress: Text(5, 500, multiline=True)
     paymentMethod: Literal[PAYMENT_METHODS]
     items: Annotated[list[CartLine], Field(min_length=1, max_length=50)]
+    # Where to deliver, when not to the billing address.
+    deliveryAddress: AddressFields | None = None
 
     @field_validator("email")
     @classmethod
@@ -52,7 +58,7 @@ class CheckoutForm(BaseModel):
             raise ValueError("Enter a phone number of 7 to 20 digits")
         return value
 
-    def to_checkout(self) -> Checkout:
+    def to_checkout(self, account_id: int | None = None) -> Checkout:
         # The same product twice is one line of both quantities (which may pass a line's 99: the
         # stock decides), at the price last seen.
         merged: dict[int, CheckoutLine] = {}
@@ -67,6 +73,8 @@ class CheckoutForm(BaseModel):
             billing_address=self.billingAddress,
             payment_method=self.paymentMethod,
             lines=tuple(merged.values()),
+            account_id=account_id,
+            delivery_address=address_text(self.deliveryAddress.model_dump()) if self.deliveryAddress else None,
         )
 
 
@@ -79,11 +87,14 @@ class PlacedOrder(TypedDict):
 
 @contract(body=CheckoutForm, returns=PlacedOrder, status=201, refusals=(409, *JSON_BODY))
 async def checkout(request: Request) -> JSONResponse:
-    """Place an order from the cart; answers the order number."""
+    """Place an order from the cart; answers the order number. A shopper signed in gets the order in
+    their account."""
     form = await read_json(request, CheckoutForm)
     services = services_of(request)
+    signed_in = await sessions.current_session(request)
+    account_id = signed_in.user.id if signed_in is not None and signed_in.user.role == CUSTOMER else None
     try:
-        order = await services.db.write(place_order, form.to_checkout())
+        order = await services.db.write(place_order, form.to_checkout(account_id))
     except CheckoutRefused as refused:
         raise ApiError(409, refused.message, {i["id"]: i["message"] for i in refused.details}) from None
     await services.catalogue_written()

@@ -2,7 +2,10 @@
 // server's rules, then sent with the cart's items and the prices the shopper saw. The server's
 // answer decides: 201 the order is placed; 422 its field errors go next to the fields; 409 the
 // shop changed under the cart, which is brought up to date for the shopper to review.
-import { useRef, useState } from 'react';
+// A signed-in shopper's details fill the empty fields once the form is in the browser (the page
+// itself is the same cached page for everyone): name and email from GET /api/me, the saved
+// addresses (GET /api/me/addresses) to deliver to, the default chosen first.
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { styled } from '@mui/material/styles';
@@ -15,6 +18,17 @@ import PaymentMethods from './PaymentMethods.jsx';
 import { Card, Columns } from './layout.js';
 import { postCheckout, reviseRefusedItems } from './placeOrder.js';
 import { FIELDS, cleaned, fieldError, formErrors, itemErrors } from './validation.js';
+import {
+  ADDRESS_FIELDS,
+  EMPTY_ADDRESS,
+  addressErrors,
+  addressFieldError,
+  addressLines,
+  cleanedAddress,
+} from '../../account/addressRules.js';
+import { getJson, sendJson } from '../../account/api.js';
+import { notify } from '../../common/toast.jsx';
+import DeliveryChoice from './DeliveryChoice.jsx';
 
 const EMPTY = { name: '', email: '', phone: '', billingAddress: '', paymentMethod: '' };
 
@@ -43,6 +57,27 @@ const Summary = styled(OrderSummary)(({ theme }) => ({
 }));
 
 const firstProblem = (errors) => FIELDS.find((field) => errors[field]);
+const deliveryField = (field) => `delivery.${field}`;
+// The billing address field as a saved address fills it: street lines, postcode and town, country.
+const billingText = (address) => addressLines({ ...address, name: '', phone: '' }).join('\n');
+
+// The signed-in shopper and their saved addresses, read once the form is in the browser.
+function useAccount() {
+  const [account, setAccount] = useState(null);
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      const me = await getJson('/api/me');
+      if (!me) return;
+      const addresses = (await getJson('/api/me/addresses')) || [];
+      if (live) setAccount({ me, addresses });
+    })();
+    return () => {
+      live = false;
+    };
+  }, []);
+  return account;
+}
 
 export default function CheckoutForm({ items, total, onPlaced, onChanged }) {
   const { revise, changeAmount } = useCart();
@@ -50,8 +85,28 @@ export default function CheckoutForm({ items, total, onPlaced, onChanged }) {
   const [errors, setErrors] = useState({});
   const [problem, setProblem] = useState(null);
   const [sending, setSending] = useState(false);
+  const [delivery, setDelivery] = useState('billing');
+  const [deliveryAddress, setDeliveryAddress] = useState(EMPTY_ADDRESS);
+  const [saveAddress, setSaveAddress] = useState(false);
+  const [filled, setFilled] = useState(null);
   const inputs = useRef({});
   const problemRef = useRef(null);
+  const account = useAccount();
+  const saved = account?.addresses || [];
+
+  // Once, when the account is known: its details go into the fields the shopper left empty.
+  if (account && filled !== account) {
+    setFilled(account);
+    const first = saved.find((address) => address.isDefault) || saved[0];
+    setForm((all) => ({
+      ...all,
+      name: all.name || account.me.name || '',
+      email: all.email || account.me.email || '',
+      phone: all.phone || account.me.phone || first?.phone || '',
+      billingAddress: all.billingAddress || (first ? billingText(first) : ''),
+    }));
+    if (first) setDelivery(String(first.id));
+  }
 
   const setError = (field, message) => setErrors((all) => ({ ...all, [field]: message || undefined }));
   const change = (field) => (event) => {
@@ -70,21 +125,41 @@ export default function CheckoutForm({ items, total, onPlaced, onChanged }) {
     setErrors((all) => Object.fromEntries(Object.entries(all).filter(([key]) => !key.startsWith('items'))));
   };
   const ref = (field) => (element) => {
-    // eslint-disable-next-line react-hooks/refs -- a callback ref, called as the input mounts, not while rendering
     inputs.current[field] = element;
   };
   const show = (found, message) => {
     setErrors(found);
     setProblem(message);
-    const field = firstProblem(found);
+    const field = firstProblem(found) || ADDRESS_FIELDS.map(deliveryField).find((name) => found[name]);
     if (field) inputs.current[field]?.focus();
     else problemRef.current?.focus();
   };
+  const changeDelivery = (field, value) => {
+    setDeliveryAddress((all) => ({ ...all, [field]: value }));
+    if (errors[deliveryField(field)]) setError(deliveryField(field), addressFieldError(field, value));
+  };
+  const leaveDelivery = (field) => {
+    if ((deliveryAddress[field] || '').trim() || errors[deliveryField(field)])
+      setError(deliveryField(field), addressFieldError(field, deliveryAddress[field]));
+  };
+  // Where to deliver, as POST /api/checkout takes it: nothing for the billing address.
+  const chosenDelivery = () => {
+    if (delivery === 'billing') return undefined;
+    if (delivery === 'new') return cleanedAddress(deliveryAddress);
+    const one = saved.find((address) => String(address.id) === delivery);
+    return one ? cleanedAddress(one) : undefined;
+  };
+  // The server keys the delivery address's errors "deliveryAddress.city"; the form "delivery.city".
+  const withDeliveryKeys = (found) =>
+    Object.fromEntries(Object.entries(found).map(([key, message]) => [key.replace(/^deliveryAddress\./, 'delivery.'), message]));
 
   async function submit(event) {
     event.preventDefault();
     if (sending) return;
     const found = { ...formErrors(form), ...itemErrors(items) };
+    if (delivery === 'new') {
+      for (const [field, message] of Object.entries(addressErrors(deliveryAddress))) found[deliveryField(field)] = message;
+    }
     if (Object.keys(found).length) {
       show(found, firstProblem(found) ? null : 'Some items in your cart cannot be ordered. Please review them.');
       return;
@@ -92,15 +167,21 @@ export default function CheckoutForm({ items, total, onPlaced, onChanged }) {
     setSending(true);
     setProblem(null);
     const details = cleaned(form);
-    const { status, body } = await postCheckout(details, items);
+    const deliverTo = chosenDelivery();
+    const { status, body } = await postCheckout(deliverTo ? { ...details, deliveryAddress: deliverTo } : details, items);
     if (status === 201) {
-      onPlaced({ ...body, name: details.name, paymentMethod: details.paymentMethod, items });
+      if (account && delivery === 'new' && saveAddress) {
+        const kept = await sendJson('POST', '/api/me/addresses', deliverTo);
+        if (kept.ok) notify.success('The delivery address was saved to your account.');
+        else notify.error(`The delivery address was not saved: ${kept.data.message}`);
+      }
+      onPlaced({ ...body, name: details.name, paymentMethod: details.paymentMethod, items, signedIn: Boolean(account) });
       return;
     }
     if (status === 409 && body.errors) {
       onChanged(body.message, await reviseRefusedItems(items, body.errors, revise));
     } else if (status === 422 && body.errors) {
-      show(body.errors, firstProblem(body.errors) ? body.message : body.message || 'Please check your order.');
+      show(withDeliveryKeys(body.errors), firstProblem(body.errors) ? body.message : body.message || 'Please check your order.');
     } else {
       show({}, `We could not place your order${body.message ? `: ${body.message}` : ''}. Please try again.`);
     }
@@ -141,6 +222,20 @@ export default function CheckoutForm({ items, total, onPlaced, onChanged }) {
             multiline: true,
             minRows: 2,
           })}
+          <h2>Delivery</h2>
+          <DeliveryChoice
+            signedIn={Boolean(account)}
+            saved={saved}
+            choice={delivery}
+            onChoice={setDelivery}
+            address={deliveryAddress}
+            errors={Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, errors[deliveryField(field)]]))}
+            onChange={changeDelivery}
+            onLeave={leaveDelivery}
+            inputRef={(field) => ref(deliveryField(field))}
+            save={saveAddress}
+            onSave={setSaveAddress}
+          />
           <h2>Payment</h2>
           <PaymentMethods
             value={form.paymentMethod}

@@ -5,11 +5,12 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 
-export default function Field({ name, label, error, hint, inputRef, className, ...input }) {
-  const id = `checkout-${name}`;
+// idPrefix tells apart two forms of one page (the billing and the delivery address).
+export default function Field({ name, label, error, hint, inputRef, className, required = true, idPrefix = 'checkout', ...input }) {
+  const id = `${idPrefix}-${name}`;
   const helper = error || hint;
   return (
-    <FormControl fullWidth required error={Boolean(error)} className={className}>
+    <FormControl fullWidth required={required} error={Boolean(error)} className={className}>
       <InputLabel htmlFor={id}>{label}</InputLabel>
       <OutlinedInput
         id={id}

@@ -53,7 +53,10 @@ export default function OrderPlaced({ order }) {
           ))}
         </ul>
         <div className="actions">
-          <ButtonLink href="/">Continue shopping</ButtonLink>
+          {order.signedIn && <ButtonLink href={`/account/orders/${order.orderNo}`}>See your order</ButtonLink>}
+          <ButtonLink href="/" className={order.signedIn ? 'outlined' : undefined}>
+            Continue shopping
+          </ButtonLink>
         </div>
       </Placed>
     </>

@@ -1,0 +1,105 @@
+"""The records of a shopper's own API (/api/me/...), typed for /openapi.json."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from typing_extensions import TypedDict
+
+from app.api.records import MediaUrl, Money, Timestamp, closed
+from db.models.sales import ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES
+
+OrderStatus = Literal[ORDER_STATUSES]
+
+
+@closed
+class AccountOrderRow(TypedDict):
+    """One order of the account's list; `books` is the number of copies."""
+
+    orderNo: int
+    placedAt: Timestamp
+    status: OrderStatus
+    total: Money
+    books: int
+
+
+@closed
+class AccountOrderLine(TypedDict):
+    """`url` is the product's page, null once it is no longer sold."""
+
+    productId: int
+    title: str
+    qty: int
+    unitPrice: Money
+    lineTotal: Money
+    imgUrl: MediaUrl
+    url: str | None
+
+
+@closed
+class StatusChange(TypedDict):
+    status: OrderStatus
+    at: Timestamp
+
+
+@closed
+class AccountOrder(TypedDict):
+    """An order as its shopper sees it; `deliveryAddress` is null when it goes to the billing address."""
+
+    orderNo: int
+    placedAt: Timestamp
+    status: OrderStatus
+    paymentMethod: Literal[PAYMENT_METHODS]
+    paymentStatus: Literal[PAYMENT_STATUSES]
+    total: Money
+    books: int
+    name: str
+    billingAddress: str
+    deliveryAddress: str | None
+    lines: list[AccountOrderLine]
+    timeline: list[StatusChange]
+
+
+@closed
+class BuyAgainLine(TypedDict):
+    """`addable` copies go into the cart: the quantity ordered, cut to the stock (`state` "short")."""
+
+    id: int
+    title: str
+    quantity: int
+    state: Literal["in-stock", "short"]
+    addable: int
+    price: Money
+    imgUrl: MediaUrl
+    url: str
+
+
+@closed
+class LeftOutLine(TypedDict):
+    id: int
+    title: str
+    quantity: int
+    state: Literal["out-of-stock", "unavailable"]
+    addable: int
+
+
+@closed
+class BuyAgain(TypedDict):
+    """What of an order can be bought again now: `lines` at today's prices, `leftOut` named."""
+
+    orderNo: int
+    lines: list[BuyAgainLine]
+    leftOut: list[LeftOutLine]
+
+
+@closed
+class AddressRecord(TypedDict):
+    id: int
+    name: str
+    phone: str
+    line1: str
+    line2: str
+    city: str
+    postcode: str
+    country: str
+    isDefault: bool
