@@ -13,7 +13,7 @@ from db.models import Product
 
 # The mean nDCG@10 the ranking reaches over the judged set (never lower than 0.90): a change that
 # ranks worse fails here, with the worst queries and what they answered.
-LEVEL = {"sqlite": 0.934, "postgresql": 0.943}
+LEVEL = {"sqlite": 0.971, "postgresql": 0.971}
 KINDS = {
     "exact title",
     "partial title",
