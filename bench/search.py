@@ -2,8 +2,13 @@
 (bulk inserted, the index rebuilt, both timed), on SQLite and on PostgreSQL. For each size: median
 and p95 of the search API (the search page's props, uncached), the search page (HTML, uncached),
 suggestions, the book pages (/books/class-9..., uncached) and the uncached storefront homes and a
-product page, over 30 distinct terms that include typos and ISBNs. Budgets: each figure at the large size at most 2x its seeded figure;
+product page, over 31 distinct terms that include typos and ISBNs. Budgets: each figure at the large size at most 2x its seeded figure;
 suggestions median <= 10 ms and search API median <= 25 ms at 1,000,000 products; index build <= 2 min.
+
+Beside the timings, how good the ranking is: the mean nDCG@10 of the judged queries
+(tests/search_judgements.json, bench/relevance.py) over the seeded catalogue and over the grown one.
+The generated products are judged by no one (they gain nothing), so the two are equal exactly when
+the seeded answers stay on top of every query; the queries whose figure fell are listed.
 
 The two sizes are measured side by side, by two servers (a copy of the seeded database is kept
 before the products are added), each request asked of one and then of the other: others' work on
@@ -26,6 +31,7 @@ from urllib.parse import quote
 import httpx
 
 from bench.common import running_server, seeded_database, table
+from bench.relevance import DEPTH, Report, measure_database
 
 TERMS = [
     "physics",
@@ -45,6 +51,7 @@ TERMS = [
     "mystery",
     "classics",
     "phisics",
+    "phsycs",
     "mathmatics",
     "chemisty",
     "histroy",
@@ -349,11 +356,29 @@ def settle(url: str) -> float:
     return time.perf_counter() - started
 
 
+def relevance(small: Report, large: Report, count: int) -> str:
+    """The judged queries' nDCG@10 at both sizes, and those whose figure fell as the catalogue grew."""
+    fell = [
+        (before, after)
+        for before, after in zip(small.scored, large.scored, strict=True)
+        if after.score < before.score - 1e-9
+    ]
+    verdict = "ok: the seeded answers stay on top" if not fell else f"{len(fell)} queries fell"
+    lines = [
+        f"relevance: nDCG@{DEPTH} of {len(small.scored)} judged queries: seeded {small.mean:.4f}, "
+        f"+{count:,} products {large.mean:.4f} ({verdict})"
+    ]
+    for before, after in sorted(fell, key=lambda pair: pair[1].score - pair[0].score)[:10]:
+        lines.append(f"  {after.judged.q!r}: {before.score:.3f} -> {after.score:.3f}, first: {after.titles[:5]}")
+    return "\n".join(lines)
+
+
 def one_database(name: str, url: str, seeded_url: str, media, count: int, port: int) -> str:
     """`url` grown by `count` products, measured beside `seeded_url`, its copy as seeded."""
     terms = TERMS + seeded_isbns(url)
     inserted, built = generate(url, count)
     settled = f", settled (VACUUM ANALYZE) in {settle(url):.0f} s" if url.startswith("postgres") else ""
+    judged = relevance(measure_database(seeded_url), measure_database(url), count)
     with (
         running_server(seeded_url, media, port=port, SSR_POOL_SIZE="1") as small_base,
         running_server(url, media, port=port + 1, SSR_POOL_SIZE="1") as large_base,
@@ -389,6 +414,8 @@ def one_database(name: str, url: str, seeded_url: str, media, count: int, port: 
         heading
         + "\n"
         + table(rows, ["request", "seeded median", "p95", f"+{count:,} median", "p95", "ratio", "budget", "verdict"])
+        + "\n"
+        + judged
     )
 
 

@@ -102,9 +102,10 @@ def test_an_edit_is_found_at_once_and_unpublished_products_never_are(writer):
 
 
 def test_no_results_offer_did_you_mean_and_popular_categories(any_client):
-    props = results(any_client, "phsycs")
+    # Five letters, two edits from "physics": the search corrects it by one edit only, and finds nothing.
+    props = results(any_client, "physc")
     assert props["total"] == 0 and props["didYouMean"] == "physics" and props["suggestions"]
-    page = any_client.get("/product/search/phsycs")
+    page = any_client.get("/product/search/physc")
     assert page.status_code == 200 and "physics" in page.text
 
 
@@ -186,5 +187,32 @@ def test_the_word_as_typed_ranks_above_a_word_of_the_same_stem(any_client):
 def test_did_you_mean_offers_only_words_found_together_never_unrelated_neighbours(any_client):
     props = results(any_client, "harry potter")
     assert props["total"] == 0 and props["didYouMean"] is None  # once "hair potted", a pair of unrelated words
-    assert results(any_client, "fundamantels")["didYouMean"] == "fundamentals"
+    assert results(any_client, "lawz")["didYouMean"] == "law"
     assert results(any_client, "physics potted")["didYouMean"] is None  # no title or author holds both
+
+
+def test_a_long_word_with_no_word_one_edit_away_is_corrected_by_two(any_client):
+    physics = titles(any_client, "physics")
+    assert titles(any_client, "phsycs") == physics  # two letters swapped and one missing
+    assert titles(any_client, "fundamantels")[:2] == titles(any_client, "fundamentals")[:2]
+    assert titles(any_client, "jursprudance") == ["Introduction to Jurisprudence"]
+    # SQLite's porter stemmer makes "atlases" "atlas" and "atlas" "atla": the word two edits away finds it.
+    assert titles(any_client, "atlases") == ["Class 7 Physical Geography Atlas"]
+    # A short word is never corrected by two edits ("harry": hair, happy, harrow).
+    assert titles(any_client, "harry") == []
+
+
+def test_books_come_before_the_other_shops_products_of_the_same_tier(any_client):
+    found = titles(any_client, "french")  # all three say "French" in their titles
+    assert set(found[:2]) == {"Class 8 French for Beginners", "Class 11 Advanced French Comprehension"}
+    assert found[2:] == ["French Fries"]
+
+
+def test_a_books_own_subject_ranks_above_the_category_of_its_shelf(any_client):
+    # "History & Geography" shelves both; Class 6 Ancient Civilisations is a history book by its subject.
+    found = titles(any_client, "history")
+    ancient = found.index("Class 6 Ancient Civilisations")
+    assert ancient < found.index("Class 7 Physical Geography Atlas")
+    assert ancient < found.index("Class 5 Our Country, Our Earth")
+    found = titles(any_client, "class 6 history")
+    assert found == ["Class 6 Ancient Civilisations"]

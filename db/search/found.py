@@ -4,9 +4,13 @@ relevance tier.
 
 Relevance is a field order: the exact title, then every word in the title as typed ("physics" in
 "Class 11 Physics"), then every word in the title by its stem only ("physical": the stemmer makes
-them one word), then in the title and authors, then also in series/subject/category, then
-anywhere; ties go to the books sold most, then the best rated. Which fields a product matches in is asked of
-the index for the found products only (backends.py `narrowest`), never scored over every match.
+them one word), then in the title and authors, then also in series/subject/category (a book whose
+own subject names the words, as typed, with its title, before one only its shelf's category names:
+"history" finds the history books before the geography books of "History & Geography"), then
+anywhere; ties go to the books (the shop is a book shop: "french" finds the French books before
+French Fries), then to those sold most, then the best rated. Which fields a product matches in is
+asked of the index for the found products only (backends.py `narrowest`), never scored over every
+match; whether a title or subject holds the words as typed is read from the found rows.
 
 A term a million products share ("physics") does not make a search read them all: the first
 CAP + 1 matches are read in the index's order (`more` then says there were more), after the title
@@ -34,9 +38,10 @@ CAP = 500
 # The fields of each tier below "exact title" (0); a match anywhere is the tier after the last.
 TIERS = (TITLE, ("title", "authors"), ("title", "authors", "tags"))
 # The tiers a search ranks by: 0 the exact title, 1 the words as typed in the title, 2 the title by
-# stems only, then TIERS[1:] in turn, then anywhere.
-AS_TYPED, STEMS_ONLY = 1, 2
-ANYWHERE = len(TIERS) + 2
+# stems only, 3 the title and authors, 4 and 5 the title, authors and tags (4: the words as typed in
+# the title and the book's subject), then anywhere.
+AS_TYPED, STEMS_ONLY, AUTHORS, SUBJECT, TAGS = 1, 2, 3, 4, 5
+ANYWHERE = TAGS + 1
 
 
 def sale_price_sql():
@@ -156,6 +161,12 @@ def typed_in(plan: Plan, title: str) -> bool:
     return all(any(holds(alternative) for alternative in group.alternatives) for group in plan.groups)
 
 
+def by_subject(plan: Plan, row: Hit) -> bool:
+    """Whether a book's title and its own subject hold the words as typed ("class 6 history": Class 6
+    Ancient Civilisations, a history book), not only the category of its shelf."""
+    return bool(row.subject) and typed_in(plan, f"{row.title} {row.subject}")
+
+
 def _unique(rows_: list[Hit]) -> list[Hit]:
     seen: set[int] = set()
     return [row for row in rows_ if not (row.id in seen or seen.add(row.id))]
@@ -181,7 +192,8 @@ def found(session: Session, plan: Plan, conditions: Sequence[Any], ranked: bool 
     tiers |= {row.id: AS_TYPED if typed_in(plan, row.title) else STEMS_ONLY for row in titled}
     others = [row.id for row in hits if tiers[row.id] == ANYWHERE]
     narrower = backend.narrowest(session.connection(), plan, TIERS[1:], others)
-    tiers.update({product_id: n + STEMS_ONLY + 1 for product_id, n in narrower.items()})
+    tiers.update({product_id: (AUTHORS, TAGS)[n] for product_id, n in narrower.items()})
+    tiers.update({row.id: SUBJECT for row in hits if tiers[row.id] == TAGS and by_subject(plan, row)})
     tiers.update({row.id: 0 for row in hits if row.exact})
     # At most CAP, the best tiers' (a stable sort: the index's order within a tier).
     return Found(sorted(hits, key=lambda row: tiers[row.id])[:cap], tiers, more)

@@ -7,7 +7,10 @@ alternatives (the word itself, its synonyms, its corrections), all groups requir
   "books" finds books, not bookshelves).
 - A word of five letters or more that the vocabulary does not hold is corrected: every indexed
   word one edit away (a letter wrong, missing, extra, or two swapped) is an alternative, the most
-  common first. Shorter words need an exact or prefix match.
+  common first. Shorter words need an exact or prefix match. A word of six letters or more with no
+  word one edit away gets the nearest few two edits away instead ("phsycs" finds physics, "atlases"
+  the atlas, whose stem SQLite's porter stemmer makes "atla"): a bounded look-up of the vocabulary
+  (`nearest`), made only for a word that would otherwise find nothing.
 - Synonyms (`search_synonym`, edited by administrators) work both ways and may be phrases
   ("sci fi" <-> "science fiction").
 """
@@ -25,6 +28,7 @@ from db.search.documents import MIN_TERM, fold, words
 
 MAX_WORDS = 8
 MIN_CORRECTED = 5  # shorter words are not corrected (too many neighbours)
+MIN_TWO_EDITS = 6  # shorter words are corrected by one edit only ("harry" is two from "hair", "happy", "harrow")
 CORRECTIONS = 3  # alternatives per misspelt word
 LETTERS = string.ascii_lowercase + string.digits
 
@@ -148,6 +152,8 @@ def plan(connection: Connection, typed: str) -> Plan:
         group = Group(word, alternatives, known=whole or as_prefix or bool(same.get(word)) or len(word) < MIN_TERM)
         if not group.known and len(word) >= MIN_CORRECTED:
             group.corrections = corrections(connection, word)
+            if not group.corrections and len(word) >= MIN_TWO_EDITS:
+                group.corrections = nearest(connection, word, CORRECTIONS)
             group.alternatives += [Alternative((c,)) for c in group.corrections]
         groups.append(group)
         i += 1
