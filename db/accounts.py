@@ -40,6 +40,17 @@ def normalised(email: str) -> str:
     return email.strip().lower()
 
 
+def account_record(user: User) -> dict:
+    """What GET /api/me and the account's pages say of the signed-in account. `role` tells the
+    browser whether the account shops (customer) or works in the back office."""
+    return {
+        "name": user.name,
+        "email": user.email,
+        "emailVerified": user.email_verified_at is not None,
+        "role": user.role,
+    }
+
+
 def account_by_email(session: Session, email: str) -> User | None:
     return session.scalar(select(User).where(func.lower(User.email) == normalised(email)))
 

@@ -165,6 +165,7 @@ EXTRA_FIELDS = {
     "/api/earning-history": {"sellerId", "kind"},
     "/api/payouts": {"sellerId"},
     "/api/payout-requests": {"sellerId", "balance", "next"},
+    "/api/customers": {"hasAccount"},  # whether the customer has a shopper account (issue 23)
 }
 
 

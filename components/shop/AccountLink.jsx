@@ -41,7 +41,8 @@ export default function AccountLink() {
 
   if (me) {
     return (
-      <Anchor href="/account" className="account-link">
+      // A back-office account has no shopper's pages: its name leads to the back office.
+      <Anchor href={me.role === 'customer' ? '/account' : '/admin'} className="account-link">
         <Person />
         <span>Hi, {firstName(me.name)}</span>
       </Anchor>

@@ -5,6 +5,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 
 let current;
 let asked = false;
+let answered = null;
 const listeners = new Set();
 
 function publish(me) {
@@ -19,12 +20,21 @@ export function meChanged(me) {
 }
 
 function ask() {
-  if (asked) return;
+  if (asked) return answered;
   asked = true;
-  fetch('/api/me', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+  answered = fetch('/api/me', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
     .then((response) => (response.ok ? response.json() : null))
     .catch(() => null)
-    .then(publish);
+    .then((me) => {
+      publish(me);
+      return me;
+    });
+  return answered;
+}
+
+/** Who is signed in (null for a guest), from the page's one GET /api/me. */
+export function whoIsSignedIn() {
+  return asked && !answered ? Promise.resolve(current) : ask();
 }
 
 const subscribe = (listener) => {
@@ -38,6 +48,8 @@ export function useMe() {
     () => current,
     () => undefined,
   );
-  useEffect(ask, []);
+  useEffect(() => {
+    ask();
+  }, []);
   return me;
 }

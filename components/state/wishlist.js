@@ -3,6 +3,7 @@
 // is the same for everyone, so its hearts are rendered "not saved"). A guest's heart sends them
 // to sign in, with `wish=<id>` in the address they come back to; the first page that loads the
 // wishlist signed in saves that book and takes `wish` off its address.
+import { whoIsSignedIn } from './me.js';
 import { csrfToken } from './session.jsx';
 
 const SIGN_IN = '/account/sign-in';
@@ -38,9 +39,12 @@ async function grantWish() {
 
 export function loadWishlist() {
   if (!loading) {
-    loading = fetch('/api/me/wishlist', { credentials: 'same-origin' })
+    // Asked only of a shopper's account: a guest (401) or a back-office account (403) has no
+    // wishlist, and a refused request would put an error in their console on every page.
+    loading = whoIsSignedIn()
+      .then((me) => (me && me.role === 'customer' ? fetch('/api/me/wishlist', { credentials: 'same-origin' }) : null))
       .then(async (response) => {
-        if (!response.ok) return;
+        if (!response?.ok) return;
         const books = await response.json();
         publish({ signedIn: true, ids: new Set(books.map((book) => book.id)) });
         await grantWish();

@@ -19,7 +19,7 @@ from typing_extensions import TypedDict
 
 from app.api.contract import JSON_BODY, contract
 from app.api.records import closed
-from app.api.shoppers.me import MeRecord, TokenForm, me_record, private, require_csrf_any
+from app.api.shoppers.me import MeRecord, TokenForm, private, require_csrf_any
 from app.api.validation import read_json
 from app.api.writes import write
 from app.auth import passwords, sessions
@@ -96,7 +96,7 @@ async def check_password(request: Request, auth: sessions.AuthSession, password:
 
 def changed(session, user_id: int, session_id: int, name, email, password_hash) -> dict:
     user, pending = accounts.change_account(session, user_id, session_id, name, email, password_hash)
-    record = me_record(user)
+    record = accounts.account_record(user)
     if pending:
         record["pendingEmail"] = pending
     return record
@@ -126,7 +126,9 @@ async def confirm_email(request: Request) -> Response:
     """Confirm a new email with the link mailed to it (once, within 48 hours): the account's from now on."""
     await require_csrf_any(request)
     form = await read_json(request, TokenForm)
-    record = await write(request, lambda session: me_record(accounts.confirm_email_change(session, form.token)))
+    record = await write(
+        request, lambda session: accounts.account_record(accounts.confirm_email_change(session, form.token))
+    )
     return private(record)
 
 

@@ -4,6 +4,8 @@ its email; POST /api/me/verify takes that link's token."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 import anyio
 from pydantic import BaseModel, ConfigDict, field_validator
 from starlette.requests import Request
@@ -28,6 +30,7 @@ class MeRecord(TypedDict):
     name: str
     email: str
     emailVerified: bool
+    role: Literal["owner", "staff", "customer"]
 
 
 class SignUpForm(BaseModel):
@@ -49,10 +52,6 @@ class TokenForm(BaseModel):
     token: Text(10, 100)
 
 
-def me_record(user) -> dict:
-    return {"name": user.name, "email": user.email, "emailVerified": user.email_verified_at is not None}
-
-
 def private(body: object, status: int = 200) -> JSONResponse:
     # Who is signed in is per visitor: never kept by a browser's or a proxy's cache.
     return JSONResponse(body, status_code=status, headers={"Cache-Control": "private, no-store"})
@@ -68,13 +67,13 @@ async def require_csrf_any(request: Request) -> None:
 async def read_me(request: Request) -> Response:
     """The signed-in account ({name, email, emailVerified}), or null for a guest."""
     auth = await sessions.current_session(request)
-    return private(me_record(auth.user) if auth is not None else None)
+    return private(accounts.account_record(auth.user) if auth is not None else None)
 
 
 def sign_up_and_in(session, form: SignUpForm, password_hash: str, settings, replaces: str | None) -> tuple[dict, str]:
     user = accounts.sign_up(session, form.name, form.email, password_hash)
     token, _ = sessions.start_session(session, user, settings, replaces=replaces)
-    return me_record(user), token
+    return accounts.account_record(user), token
 
 
 @contract(body=SignUpForm, returns=MeRecord, status=201, refusals=(403, 409, *JSON_BODY))
@@ -105,7 +104,7 @@ async def verify(request: Request) -> Response:
     await require_csrf_any(request)
     form = await read_json(request, TokenForm)
     user = await write(request, accounts.verify_email, form.token)
-    return private(me_record(user))
+    return private(accounts.account_record(user))
 
 
 routes = [

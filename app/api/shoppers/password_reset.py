@@ -17,7 +17,7 @@ from starlette.routing import Route
 
 from app.api.contract import JSON_BODY, contract
 from app.api.shoppers.account import Done, client_ip
-from app.api.shoppers.me import MeRecord, me_record, private, require_csrf_any
+from app.api.shoppers.me import MeRecord, private, require_csrf_any
 from app.api.validation import read_json
 from app.api.writes import refusal, write
 from app.auth import passwords, sessions
@@ -72,7 +72,7 @@ async def ask_for_reset(request: Request) -> Response:
 def reset_and_sign_in(session, token: str, password_hash: str, settings, replaces: str | None) -> tuple[dict, str]:
     user = accounts.reset_password(session, token, password_hash)
     new_token, _ = sessions.start_session(session, user, settings, replaces=replaces)
-    return me_record(user), new_token
+    return accounts.account_record(user), new_token
 
 
 @contract(body=NewPassword, returns=MeRecord, refusals=(403, 409, *JSON_BODY))

@@ -11,10 +11,11 @@ from starlette.routing import Route
 
 from app.auth.roles import CUSTOMER
 from app.auth.sessions import current_session
-from app.pages.account.shell import me_of, shopper_route, sign_in_first
+from app.pages.account.shell import shopper_route, sign_in_first
 from app.pages.errors import error_page
 from app.pages.render import Page, respond
 from app.services import services_of
+from db.accounts import account_record
 from db.admin import NotFound
 from db.queries.shopper_orders import account_order, account_orders, order_record
 
@@ -47,7 +48,7 @@ async def one_order(request: Request) -> Response:
     order = await services_of(request).db.read(order_page, signed_in.user.id, order_no)
     if order is None:
         return await error_page(request, 404)
-    props = {"order": order, "me": me_of(signed_in.user)}
+    props = {"order": order, "me": account_record(signed_in.user)}
     meta = {"title": f"Order #{order_no} | Student Books", "robots": "noindex"}
     return await respond(request, Page("AccountOrder", props, meta=meta))
 

@@ -18,15 +18,11 @@ from app.auth.sessions import current_session
 from app.http.negotiation import wants_json
 from app.pages.render import Page, page_document, respond
 from app.services import services_of
-from db.models import User
+from db.accounts import account_record
 
 SIGN_IN_PAGE = "/account/sign-in"
 # Reads a page's props for the signed-in shopper: (session, their user id, path params, query).
 ShopperLoader = Callable[[Session, int, dict, dict], dict]
-
-
-def me_of(user: User) -> dict:
-    return {"name": user.name, "email": user.email, "emailVerified": user.email_verified_at is not None}
 
 
 def sign_in_first(request: Request, name: str) -> Response:
@@ -48,7 +44,7 @@ async def shopper_page(request: Request, name: str, title: str, load: ShopperLoa
         props = await services_of(request).db.read(
             load, signed_in.user.id, dict(request.path_params), dict(request.query_params)
         )
-    props["me"] = me_of(signed_in.user)
+    props["me"] = account_record(signed_in.user)
     return await respond(request, Page(name, props, meta={"title": f"{title} | Student Books", "robots": "noindex"}))
 
 
