@@ -237,7 +237,12 @@ def test_the_name_changes_at_once_and_a_new_email_once_its_link_confirms_it(sett
         guest = another_browser(client)
         confirmed = guest.post("/api/me/email/confirm", json={"token": token}, headers=csrf(guest))
         assert confirmed.status_code == 200, confirmed.text
-        assert client.get("/api/me").json() == {"name": "Asha V.", "email": "asha@new.example", "emailVerified": True, "role": "customer"}
+        assert client.get("/api/me").json() == {
+            "name": "Asha V.",
+            "email": "asha@new.example",
+            "emailVerified": True,
+            "role": "customer",
+        }
         assert guest.post("/api/me/email/confirm", json={"token": token}, headers=csrf(guest)).status_code == 409
         assert sign_in(guest, "asha@new.example", SHOPPER["password"]).status_code == 200
         assert sign_in(another_browser(client), SHOPPER["email"], SHOPPER["password"]).status_code == 401

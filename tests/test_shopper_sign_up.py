@@ -25,7 +25,12 @@ def test_a_guest_is_null_and_a_new_shopper_is_signed_in_unverified(client):
     assert client.get("/api/me").json() is None
     answer = sign_up(client)
     assert answer.status_code == 201, answer.text
-    assert answer.json() == {"name": "Asha Verma", "email": "asha.verma@example.com", "emailVerified": False, "role": "customer"}
+    assert answer.json() == {
+        "name": "Asha Verma",
+        "email": "asha.verma@example.com",
+        "emailVerified": False,
+        "role": "customer",
+    }
     assert client.get("/api/me").json()["email"] == "asha.verma@example.com"
     assert "no-store" in client.get("/api/me").headers["cache-control"]
 
