@@ -108,8 +108,32 @@ def _cut(text: str, chars: int) -> str:
     return text if len(text) <= chars else text[: chars - 1].rstrip() + "…"
 
 
+def _wrapped(text: str, width: int) -> list[str]:
+    """Words in lines of at most `width` characters (a longer word is cut): textwrap's lines for
+    words without hyphens, at a fraction of its cost (an import draws a cover per book)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        while len(word) > width:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
 def _title_lines(title: str) -> list[str]:
-    lines = textwrap.wrap(" ".join(title.split()), TITLE_WIDTH) or [""]
+    lines = _wrapped(title, TITLE_WIDTH) or [""]
     if len(lines) > TITLE_LINES:
         lines = lines[:TITLE_LINES]
         lines[-1] = _cut(lines[-1] + " …", TITLE_WIDTH)
