@@ -2,7 +2,8 @@
 image gets from its title, authors, level and publisher (the CSV import, `python -m app.media.covers`).
 
 Colours are picked from a hash of the title, so the same book draws the same cover. A drawn cover's
-path is named by its content (covers/<ab>/<hash>.svg): the same drawing is kept once, and a path
+path is named by its content (covers/<hash>.svg, one folder: creating files in one folder is
+cheaper than across many): the same drawing is kept once, and a path
 names one picture forever, whichever store keeps it (app/media/store.py `keep_drawn`).
 """
 
@@ -176,7 +177,7 @@ class DrawnCover:
 def drawn_cover(title: str, authors: list[str], level: str, publisher: str) -> DrawnCover:
     svg = front_cover(title, authors, level, publisher)
     name = hashlib.sha256(svg.encode()).hexdigest()[:32]
-    return DrawnCover(f"{COVERS}/{name[:2]}/{name}.svg", svg)
+    return DrawnCover(f"{COVERS}/{name}.svg", svg)
 
 
 def is_drawn(path: str) -> bool:

@@ -59,18 +59,24 @@ class MediaStore(Protocol):
 
 
 def write_drawn(folder: Path, covers: list[DrawnCover]) -> int:
-    """The covers not yet in the folder, written (each whole, then renamed into place); how many."""
+    """The covers not yet in the folder, written; how many. Each is created exclusively and written
+    in one call (a file of a cover's name already holds that cover); a failed write leaves no file."""
     written, made = 0, set()
     for cover in {cover.path: cover for cover in covers}.values():
         target = folder / cover.path
-        if target.exists():
-            continue
         if target.parent not in made:
             target.parent.mkdir(parents=True, exist_ok=True)
             made.add(target.parent)
-        partial = target.with_name(f".{target.name}.{os.getpid()}.part")
-        partial.write_bytes(cover.content)
-        os.replace(partial, target)
+        try:
+            file = open(target, "xb")  # noqa: SIM115 (closed below, removed when the write fails)
+        except FileExistsError:
+            continue
+        try:
+            with file:
+                file.write(cover.content)
+        except BaseException:
+            target.unlink(missing_ok=True)
+            raise
         written += 1
     return written
 
