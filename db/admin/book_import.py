@@ -496,7 +496,8 @@ def _decide(rows: list[Row], existing: dict[str, Stored], covers: bool = False, 
         images = found.product["images"] or []
         if covers and not images:
             row.cover = _cover_of({**found.values(COVER_COLUMNS), **row.wanted}) if draw else UNDRAWN
-        elif covers and needs_cover(images):  # a drawn cover: drawn anew when what it shows changed
+        elif covers and needs_cover(images) and any(name in row.changes for name in COVER_COLUMNS):
+            # A drawn cover: drawn anew when what it shows changed.
             cover = _cover_of({**found.values(COVER_COLUMNS), **row.wanted})
             row.cover = cover if images != [cover.path] else None
 
