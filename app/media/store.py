@@ -5,18 +5,25 @@ MEDIA_STORE=database: rows of `media_file`, so every instance on the database se
 the upload and its audit entry commit in one transaction. Files already in the folder (the demo
 data's images, uploads from before the switch) keep being served: a path the database does not
 hold is looked up in the folder.
+
+Drawn covers (db/covers.py) are kept the same way by `keep_drawn`, called in the writer's own
+transaction (the CSV import's, `python -m app.media.covers`): rows of that transaction in the
+database, or files in the folder written at once. Their paths are named by their content, so a
+cover kept twice is kept once, and a file left by a transaction that then rolled back is harmless.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import queue
+import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Protocol
 
-from sqlalchemy import select
+from sqlalchemy import event, insert, select
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -25,6 +32,7 @@ from starlette.responses import Response
 from app.database import Database
 from app.http.static import MEDIA_CACHE, MediaFiles
 from app.media.images import remove, store
+from db.covers import SVG_TYPE, DrawnCover
 from db.models import MediaFile
 
 STORES = ("folder", "database")
@@ -46,6 +54,67 @@ class MediaStore(Protocol):
     async def find(self, path: str) -> StoredImage | None:
         """The image at `path` when this store serves it itself (None: look in the folder)."""
 
+    def keep_drawn(self, session: Session, covers: list[DrawnCover]) -> None:
+        """Keep these drawn covers (in `session`'s transaction where the store is the database)."""
+
+
+def write_drawn(folder: Path, covers: list[DrawnCover]) -> int:
+    """The covers not yet in the folder, written; how many. Each is created exclusively and written
+    in one call (a file of a cover's name already holds that cover); a failed write leaves no file."""
+    written, made = 0, set()
+    for cover in {cover.path: cover for cover in covers}.values():
+        target = folder / cover.path
+        if target.parent not in made:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            made.add(target.parent)
+        try:
+            file = open(target, "xb")  # noqa: SIM115 (closed below, removed when the write fails)
+        except FileExistsError:
+            continue
+        try:
+            with file:
+                file.write(cover.content)
+        except BaseException:
+            target.unlink(missing_ok=True)
+            raise
+        written += 1
+    return written
+
+
+DRAWN_WRITER = "drawn_cover_writer"
+
+
+class DrawnWriter:
+    """A thread writing drawn covers into the folder, batch by batch, while the import goes on."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.queue: queue.SimpleQueue[list[DrawnCover] | None] = queue.SimpleQueue()
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, name="drawn-covers", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while (covers := self.queue.get()) is not None:
+            if self.error is None:
+                try:
+                    write_drawn(self.folder, covers)
+                except BaseException as error:  # raised in the transaction's thread, at its commit
+                    self.error = error
+
+    def finish(self) -> None:
+        self.queue.put(None)
+        self.thread.join()
+        if self.error is not None:
+            raise self.error
+
+
+def _drawn_written(session: Session, *_args) -> None:
+    """Before the transaction commits (or once it rolled back): every cover it kept is written."""
+    writer = session.info.pop(DRAWN_WRITER, None)
+    if writer is not None:
+        writer.finish()
+
 
 class FolderMedia:
     def __init__(self, db: Database, folder: Path):
@@ -61,6 +130,16 @@ class FolderMedia:
 
     async def find(self, path: str) -> StoredImage | None:
         return None
+
+    def keep_drawn(self, session: Session, covers: list[DrawnCover]) -> None:
+        """Handed to a writer thread of the transaction's own (creating thousands of files costs
+        more than the import's statements, and overlaps them there), which it waits for."""
+        writer = session.info.get(DRAWN_WRITER)
+        if writer is None:
+            writer = session.info[DRAWN_WRITER] = DrawnWriter(self.folder)
+            event.listen(session, "before_commit", _drawn_written, once=True)
+            event.listen(session, "after_rollback", _drawn_written, once=True)
+        writer.queue.put(covers)
 
 
 def _read_all(file: BinaryIO) -> bytes:
@@ -91,6 +170,17 @@ class DatabaseMedia:
 
     async def find(self, path: str) -> StoredImage | None:
         return await self.db.read(stored_image, path)
+
+    def keep_drawn(self, session: Session, covers: list[DrawnCover]) -> None:
+        unique = {cover.path: cover for cover in covers}
+        kept = set(session.scalars(select(MediaFile.path).where(MediaFile.path.in_(unique))))
+        rows = [
+            {"path": path, "content_type": SVG_TYPE, "content": cover.content}
+            for path, cover in unique.items()
+            if path not in kept
+        ]
+        if rows:
+            session.execute(insert(MediaFile), rows)
 
 
 def media_store(kind: str, db: Database, folder: Path) -> MediaStore:

@@ -9,6 +9,11 @@ key, the audit entries alike; memory holds one batch plus the report), stops wri
 row with an error, and raises `ImportRefused` at the end when there was one, so the caller's
 transaction rolls back and nothing is written. The catalogue version moves once, as for any write.
 
+A book without an image (or with only a drawn cover) gets a cover drawn from its title, authors,
+level and publisher (db/covers.py) when the caller passes `keep_covers`, which keeps a batch's
+drawings (the media store, in this transaction where it is the database); the report counts them,
+a dry run's too. A real image is never replaced.
+
 A row is "unchanged" when every column equals what the shop holds (money as Decimal, the authors
 in order, the level as its text); "updated" writes only the columns that differ. An export's cells
 are escaped against spreadsheet formulas (a ' before =, +, -, @): the import takes the ' off again,
@@ -19,6 +24,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import functools
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -26,7 +32,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Annotated, BinaryIO
 
 from pydantic import BeforeValidator, ValidationError
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import String, bindparam, cast, delete, insert, or_, select, update
 from sqlalchemy.orm import Session
 
 from db import catalogue_changes, catalogue_version, isbn, levels, stock_alerts
@@ -34,6 +40,7 @@ from db.admin import unique_slugs
 from db.admin.books import BookForm, authors_by_name
 from db.admin.forms import Form, Text
 from db.admin.products import MAX_PRICE, MAX_STOCK
+from db.covers import DrawnCover, drawn_cover, needs_cover
 from db.models import AuditEntry, Author, Book, BookAuthor, Category, Product
 from db.models.base import utcnow
 from db.search import index as search_index
@@ -94,6 +101,8 @@ NO = ("no", "false", "0", "n")
 NO_ERRORS: dict[str, str] = {}  # shared by every good row of a report (never written to)
 # How often (in rows) the caller hears how far the import is.
 PROGRESS_STEP = 10
+# Keeps a batch's drawn covers where the media are kept, in the import's session (app/media/store.py).
+KeepCovers = Callable[[Session, list[DrawnCover]], None]
 
 
 class FileRefused(Exception):
@@ -304,6 +313,7 @@ class Row:
     isbn_valid: bool = False
     action: str = "error"
     changes: dict = field(default_factory=dict)
+    cover: DrawnCover | None = None  # the drawn cover its book gets (None: it keeps its images)
 
     def reported(self) -> tuple:
         return self.number, self.isbn, self.title, self.action, self.errors or NO_ERRORS
@@ -321,6 +331,7 @@ class ImportReport:
     updated: int = 0
     unchanged: int = 0
     errors: int = 0
+    covers: int = 0  # books given a drawn cover
     rows: list[tuple] = field(default_factory=list)
 
     def add(self, row: Row) -> None:
@@ -328,10 +339,17 @@ class ImportReport:
             self.errors += 1
         else:
             setattr(self, row.action, getattr(self, row.action) + 1)
+            self.covers += row.cover is not None
         self.rows.append(row.reported())
 
     def counts(self) -> dict[str, int]:
-        return {"created": self.created, "updated": self.updated, "unchanged": self.unchanged, "errors": self.errors}
+        return {
+            "created": self.created,
+            "updated": self.updated,
+            "unchanged": self.unchanged,
+            "errors": self.errors,
+            "covers": self.covers,
+        }
 
     def row_records(self, start: int = 0, stop: int | None = None) -> list[dict]:
         return [dict(zip(REPORT_ROW, row)) for row in self.rows[start:stop]]
@@ -443,17 +461,45 @@ def _existing(session: Session, isbns: list[str]) -> dict[str, Stored]:
     return {found.book["isbn"]: found for found in stored_books(session, BOOKS.c.isbn.in_(isbns))} if isbns else {}
 
 
-def _decide(rows: list[Row], existing: dict[str, Stored]) -> None:
+COVER_COLUMNS = ("title", "authors", "level", "publisher")
+
+
+# A dry run's mark for a book that would get a drawn cover (only an apply draws it).
+UNDRAWN = DrawnCover("", "")
+
+
+@functools.lru_cache(maxsize=256)
+def _level_label(text: str) -> str:
+    return levels.parse(text).label if text else ""
+
+
+def _cover_of(values: dict) -> DrawnCover:
+    level = _level_label(values.get("level") or "")
+    return drawn_cover(values["title"], values["authors"], level, values.get("publisher") or "")
+
+
+def _decide(rows: list[Row], existing: dict[str, Stored], covers: bool = False, draw: bool = True) -> None:
+    """Each row's action and changes; with `covers`, the drawn cover its book gets (UNDRAWN unless
+    `draw`, where that is sure without drawing it)."""
     for row in rows:
         if row.errors:
             continue
         found = existing.get(row.wanted["isbn"])
         if found is None:
             row.action, row.changes = "created", dict(row.wanted)
+            if covers:
+                row.cover = _cover_of(row.wanted) if draw else UNDRAWN
             continue
         now = found.values(row.wanted)
         row.changes = {name: value for name, value in row.wanted.items() if now[name] != value}
         row.action = "updated" if row.changes else "unchanged"
+        images = found.product["images"] or []
+        if covers and not images:
+            row.cover = _cover_of({**found.values(COVER_COLUMNS), **row.wanted}) if draw else UNDRAWN
+        elif covers and needs_cover(images) and any(name in row.changes for name in COVER_COLUMNS):
+            # A drawn cover: drawn anew when what it shows changed.
+            cover = _cover_of({**found.values(COVER_COLUMNS), **row.wanted})
+            row.cover = cover if images != [cover.path] else None
 
 
 # --- writing -----------------------------------------------------------------------------------
@@ -467,10 +513,12 @@ def _book_columns(changes: dict) -> dict:
     return columns
 
 
-def _product_columns(changes: dict) -> dict:
+def _product_columns(changes: dict, cover: DrawnCover | None = None) -> dict:
     columns = {PRODUCT_ATTRIBUTES[name]: value for name, value in changes.items() if name in PRODUCT_ATTRIBUTES}
     if "authors" in changes:  # the names every card shows without a join
         columns["author"] = ", ".join(changes["authors"])[:120]
+    if cover is not None:
+        columns["images"] = [cover.path]
     return columns
 
 
@@ -501,11 +549,27 @@ def _credited(session: Session, book_ids: list[int], names: list[list[str]], aut
         session.execute(insert(CREDITS), rows)
 
 
-def _write(session: Session, actor: str, rows: list[Row], existing: dict[str, Stored]) -> list[int]:
+def _covered(session: Session, rows: list[Row], existing: dict[str, Stored]) -> None:
+    """Unchanged books that get a drawn cover: only their images are written (no audit entry, as
+    `python -m app.media.covers` writes them)."""
+    if not rows:
+        return
+    found = [(existing[row.wanted["isbn"]].product, [row.cover.path]) for row in rows if row.cover]
+    _updated_in(session, PRODUCTS, "id", {product["id"]: {"images": images} for product, images in found})
+    written = [(p["id"], p["category_id"], {"images": (p["images"], images)}, False) for p, images in found]
+    catalogue_version.publish(session, catalogue_changes.named(session, catalogue_changes.books_written(written)))
+
+
+def _write(
+    session: Session, actor: str, rows: list[Row], existing: dict[str, Stored], keep_covers: KeepCovers | None = None
+) -> list[int]:
     """The batch's created and updated books, each with its audit entry (as the product form writes
     them), in a few statements per batch; answers the books whose stock went from 0 up."""
     new = [row for row in rows if row.action == "created"]
     changed = [row for row in rows if row.action == "updated"]
+    if keep_covers is not None and (covers := [row.cover for row in rows if row.cover is not None and not row.errors]):
+        keep_covers(session, covers)
+        _covered(session, [row for row in rows if row.action == "unchanged" and row.cover is not None], existing)
     if not new and not changed:
         return []
     now = utcnow()
@@ -529,7 +593,7 @@ def _write(session: Session, actor: str, rows: list[Row], existing: dict[str, St
             "unit": None,
             "status": "",
             "colors": [],
-            "images": [],
+            "images": [row.cover.path] if row.cover else [],
             "featured": False,
             "created_at": now,
             **_product_columns(row.wanted),
@@ -559,7 +623,10 @@ def _write(session: Session, actor: str, rows: list[Row], existing: dict[str, St
     if changed:
         found = [existing[row.wanted["isbn"]] for row in changed]
         _updated_in(
-            session, PRODUCTS, "id", {f.product["id"]: _product_columns(row.changes) for f, row in zip(found, changed)}
+            session,
+            PRODUCTS,
+            "id",
+            {f.product["id"]: _product_columns(row.changes, row.cover) for f, row in zip(found, changed)},
         )
         _updated_in(
             session,
@@ -574,7 +641,7 @@ def _write(session: Session, actor: str, rows: list[Row], existing: dict[str, St
             session.execute(delete(CREDITS).where(CREDITS.c.book_id.in_([book_id for book_id, _ in recredited])))
             _credited(session, [book_id for book_id, _ in recredited], [names for _, names in recredited], authors)
         for f, row in zip(found, changed):
-            columns = _product_columns(row.changes)
+            columns = _product_columns(row.changes, row.cover)
             written.append(
                 (
                     f.product["id"],
@@ -625,11 +692,18 @@ def _write(session: Session, actor: str, rows: list[Row], existing: dict[str, St
 
 
 def import_books(
-    session: Session, actor: str, binary: BinaryIO, *, apply: bool, progress: Callable[[int], None] | None = None
+    session: Session,
+    actor: str,
+    binary: BinaryIO,
+    *,
+    apply: bool,
+    progress: Callable[[int], None] | None = None,
+    keep_covers: KeepCovers | None = None,
 ) -> ImportReport:
     """The report of importing the file. With `apply`, the books are written in the session's
     transaction, or ImportRefused is raised when any row has an error (after every row is checked,
-    so the report is whole). `progress(rows)` hears every PROGRESS_STEP rows how many are done."""
+    so the report is whole). `progress(rows)` hears every PROGRESS_STEP rows how many are done.
+    With `keep_covers`, books without an image get a drawn cover (a dry run only counts them)."""
     columns, rows = csv_rows(binary)
     categories = Categories.read(session)
     report = ImportReport()
@@ -651,11 +725,11 @@ def import_books(
             if progress and done % PROGRESS_STEP == 0:
                 progress(done)
         existing = _existing(session, [row.wanted["isbn"] for row in checked_rows if not row.errors])
-        _decide(checked_rows, existing)
+        _decide(checked_rows, existing, covers=keep_covers is not None, draw=apply)
         for row in checked_rows:
             report.add(row)
         if apply and not report.errors:
-            restocked += _write(session, actor, checked_rows, existing)
+            restocked += _write(session, actor, checked_rows, existing, keep_covers)
             if progress:
                 progress(done)
     if progress:
@@ -736,3 +810,25 @@ TEMPLATE_RECORD = {
     "volume": "",
     "description": "",
 }
+
+
+# --- covers for books without an image -----------------------------------------------------------
+
+
+def _imageless():
+    text = cast(PRODUCTS.c.images, String)
+    return or_(PRODUCTS.c.images.is_(None), text == "[]", text == "null")
+
+
+def draw_missing_covers(session: Session, keep_covers: KeepCovers, after: int = 0) -> tuple[int, int | None]:
+    """The next BATCH books-shop books (by id, after `after`) that have no image get a drawn cover,
+    kept by `keep_covers` in this transaction: (how many, the last id, None when none was left)."""
+    found = stored_books(session, (BOOKS.c.product_id > after) & (PRODUCTS.c.shop == SHOP) & _imageless(), BATCH)
+    if not found:
+        return 0, None
+    drawn = [(stored.product, _cover_of(stored.values(COVER_COLUMNS))) for stored in found]
+    keep_covers(session, [cover for _product, cover in drawn])
+    _updated_in(session, PRODUCTS, "id", {product["id"]: {"images": [cover.path]} for product, cover in drawn})
+    written = [(p["id"], p["category_id"], {"images": (p["images"], [cover.path])}, False) for p, cover in drawn]
+    catalogue_version.publish(session, catalogue_changes.named(session, catalogue_changes.books_written(written)))
+    return len(drawn), found[-1].product["id"]

@@ -6,55 +6,25 @@ Colours are picked from a hash of the text a picture is about, so the same seed 
 
 from __future__ import annotations
 
-import hashlib
 import textwrap
 from pathlib import Path
-from xml.sax.saxutils import escape
 
+from db.covers import (
+    SANS,
+    SERIF,
+    book_front,
+    cover_face,
+    digest,
+    esc,
+    hsl,
+    hue_of,
+    svg_document,
+    text_lines,
+    vertical_gradient,
+)
 from db.seed import emoji
 
-SVG_NS = "http://www.w3.org/2000/svg"
 TWEMOJI_DIR = Path(__file__).resolve().parents[2] / "node_modules" / "@twemoji" / "svg"
-SERIF = "Georgia, 'Times New Roman', serif"
-SANS = "'Open Sans', Helvetica, Arial, sans-serif"
-
-
-def esc(text: str) -> str:
-    """Escape text for element content and double-quoted attributes alike."""
-    return escape(text, {'"': "&quot;", "'": "&apos;"})
-
-
-def digest(text: str) -> str:
-    return hashlib.md5(text.encode()).hexdigest()
-
-
-def hue_of(text: str) -> int:
-    return int(digest(text)[:8], 16) % 360
-
-
-def hsl(hue: int, saturation: int, lightness: int) -> str:
-    return f"hsl({hue % 360},{saturation}%,{lightness}%)"
-
-
-def svg_document(width: int, height: int, body: str, defs: str = "") -> str:
-    defs = f"<defs>{defs}</defs>" if defs else ""
-    return f'<svg xmlns="{SVG_NS}" width="{width}" height="{height}" viewBox="0 0 {width} {height}">{defs}{body}</svg>'
-
-
-def vertical_gradient(gid: str, top: str, bottom: str, diagonal: bool = False) -> str:
-    x2, y2 = ("1", "1") if diagonal else ("0", "1")
-    return (
-        f'<linearGradient id="{gid}" x1="0" y1="0" x2="{x2}" y2="{y2}">'
-        f'<stop offset="0" stop-color="{top}"/><stop offset="1" stop-color="{bottom}"/></linearGradient>'
-    )
-
-
-def text_lines(lines: list[str], x: float, y: float, size: int, leading: float, attrs: str) -> str:
-    """Centred (or anchored by `attrs`) lines of text, one <text> per line."""
-    return "".join(
-        f'<text x="{x}" y="{y + i * leading:.0f}" font-size="{size}" {attrs}>{esc(line)}</text>'
-        for i, line in enumerate(lines)
-    )
 
 
 def nested(picture: str, x: float, y: float, size: float) -> str:
@@ -167,41 +137,7 @@ class Media:
         return self.write(f"banners/{name}.svg", svg_document(width, height, "".join(parts), defs))
 
 
-# Book covers (300 × 400) -------------------------------------------------------------------------
-
-
-def title_block(title: str, center_y: float) -> str:
-    lines = textwrap.wrap(title, 14)
-    size = {1: 36, 2: 34, 3: 30, 4: 26}.get(len(lines), 22)
-    leading = size * 1.2
-    top = center_y - leading * (len(lines) - 1) / 2
-    return text_lines(
-        lines, 150, top, size, leading, f'font-family="{SERIF}" font-weight="700" fill="#fff" text-anchor="middle"'
-    )
-
-
-def cover_face(slug: str, title: str, author: str, category: str, hue: int) -> tuple[str, str]:
-    """The front of a book: gradient, frame, category ribbon, title and author. Returns (defs, body)."""
-    gid = "c" + digest(slug + str(hue))[:6]
-    defs = vertical_gradient(gid, hsl(hue, 55, 40), hsl(hue + 25, 60, 20))
-    body = (
-        f'<rect width="300" height="400" fill="url(#{gid})"/>'
-        f'<rect x="14" y="14" width="272" height="372" fill="none" stroke="{hsl(hue, 60, 82)}" '
-        f'stroke-opacity="0.6" stroke-width="2"/>'
-        f'<rect x="0" y="42" width="300" height="32" fill="{hsl(hue + 180, 60, 55)}"/>'
-        f'<text x="150" y="63" font-size="13" font-family="{SANS}" font-weight="700" fill="#fff" '
-        f'text-anchor="middle" letter-spacing="2">{esc(category.upper())}</text>'
-        f"{title_block(title, 200)}"
-        f'<line x1="115" y1="300" x2="185" y2="300" stroke="{hsl(hue + 40, 80, 70)}" stroke-width="3"/>'
-        f'<text x="150" y="352" font-size="18" font-style="italic" font-family="{SERIF}" '
-        f'fill="{hsl(hue, 40, 90)}" text-anchor="middle">{esc(author)}</text>'
-    )
-    return defs, body
-
-
-def book_front(slug: str, title: str, author: str, category: str, hue: int) -> str:
-    defs, face = cover_face(slug, title, author, category, hue)
-    return svg_document(300, 400, face, defs)
+# Book covers (300 × 400): the front is drawn by db/covers.py ------------------------------------
 
 
 def barcode(seed: str, x: float, y: float) -> str:

@@ -3,7 +3,8 @@
 POST /api/books/import takes multipart/form-data: the CSV in `file`, `dryRun` "true" (only report,
 the default) or "false" (write), and optionally `progress`, an id the page chose so it can ask
 GET /api/books/import/progress/{id} how many rows are checked while the import runs. It answers
-the report {created, updated, unchanged, errors, rows}: 200, or 422 (with `message` beside the
+the report {created, updated, unchanged, errors, covers, rows} (`covers`: the books given a drawn
+cover, db/covers.py, kept by the media store): 200, or 422 (with `message` beside the
 report) when an apply met rows with errors and so wrote nothing. A file that cannot be read as a
 books CSV is 415 (not UTF-8 text) or 422 (no header of the books columns), a body beyond
 BOOK_IMPORT_MAX_BYTES is 413, each with a message; a second apply while one runs is 409.
@@ -105,6 +106,7 @@ class ImportReportRecord(TypedDict):
     updated: int
     unchanged: int
     errors: int
+    covers: int  # books given a drawn cover (they have no image of their own)
     rows: list[ReportRow]
 
 
@@ -250,14 +252,26 @@ async def import_endpoint(request: Request) -> Response:
         try:
             if dry_run:
                 report = await in_own_thread(
-                    services.db.read_sync, import_books, actor, upload.file, apply=False, progress=progress.checked
+                    services.db.read_sync,
+                    import_books,
+                    actor,
+                    upload.file,
+                    apply=False,
+                    progress=progress.checked,
+                    keep_covers=services.media.keep_drawn,
                 )
             elif APPLYING.locked():
                 raise ApiError(409, "Another import is being written; try again when it has finished")
             else:
                 async with APPLYING:
                     report = await in_own_thread(
-                        services.db.write_sync, import_books, actor, upload.file, apply=True, progress=progress.checked
+                        services.db.write_sync,
+                        import_books,
+                        actor,
+                        upload.file,
+                        apply=True,
+                        progress=progress.checked,
+                        keep_covers=services.media.keep_drawn,
                     )
         except FileRefused as refused:
             raise refuse_file(refused.status, refused.message) from None
