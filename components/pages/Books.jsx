@@ -43,7 +43,7 @@ function Empty({ filtered, clearHref }) {
 }
 
 export default function Books(shelf) {
-  const { title, blurb, url, author, levelPages } = shelf;
+  const { title, blurb, url, author, levelPages, breadcrumbs } = shelf;
   const formId = useId();
   const hrefOf = (values) => shelfHref(url, values);
   const { values, change, submit } = useSearchForm(shelf, { valuesOf: shelfValues, hrefOf });
@@ -52,7 +52,7 @@ export default function Books(shelf) {
 
   return (
     <ShopLayout>
-      <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, { label: author ? author.name : title }]} />
+      <Breadcrumbs crumbs={breadcrumbs} />
       <Layout>
         <h1>{author ? `Books by ${author.name}` : title}</h1>
         <p className="lead">{author ? `${plural(author.books, 'book')} by ${author.name} at Student Books` : blurb}</p>
