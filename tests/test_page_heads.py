@@ -12,8 +12,8 @@ import sqlite3
 
 import pytest
 
-from app.pages.heads import MAX_TITLE, book_title, page_title, shorten
 from app.pages.books.booklists import booklist_title
+from app.pages.heads import MAX_TITLE, book_title, page_title, shorten
 from app.rendering.document import TITLE
 
 BASE = "http://127.0.0.1:8000"  # PUBLIC_URL of the test settings (tests/conftest.py)
@@ -38,7 +38,9 @@ def head(html: str) -> dict:
         "og:image": content(r'<meta property="og:image" content="([^"]*)">'),
         "twitter:title": content(r'<meta name="twitter:title" content="([^"]*)">'),
         "twitter:image": content(r'<meta name="twitter:image" content="([^"]*)">'),
-        "json_ld": [json.loads(b) for b in re.findall(r'<script type="application/ld\+json">(.*?)</script>', top, re.S)],
+        "json_ld": [
+            json.loads(b) for b in re.findall(r'<script type="application/ld\+json">(.*?)</script>', top, re.S)
+        ],
     }
 
 
@@ -301,9 +303,7 @@ def test_a_book_trail_is_home_class_subject_book(client, physics):
     assert shown[2][1] == "/books/class-9?subject=Physics"
     assert items[0]["item"] == BASE + "/" and items[-1]["item"] == f"{BASE}/product/{physics}"
     # The subject crumb opens the shelf narrowed to that subject.
-    assert client.get("/books/class-9?subject=Physics", headers={"Accept": "application/json"}).json()["props"][
-        "total"
-    ]
+    assert client.get("/books/class-9?subject=Physics", headers={"Accept": "application/json"}).json()["props"]["total"]
 
 
 def test_a_product_trail_is_home_category_product(client, db_file):
