@@ -1,10 +1,10 @@
 // /booklists/{slug}: one school's booklist for a class and year: every book with its price and
 // stock, the totals of the required books and of all of them, and the buttons that put the list
 // in the cart (a book out of stock or not for sale is marked and left out).
+import { Breadcrumbs } from '../common/breadcrumbs.js';
 import { sharedStyled } from '../common/sharedStyles.js';
 import AddBooklistToCart from '../shop/booklist/AddBooklistToCart.jsx';
 import BooklistItems from '../shop/booklist/BooklistItems.jsx';
-import { Breadcrumbs } from '../shop/product/deferred.js';
 import { plural } from '../shop/booklist/text.js';
 import { formatPrice } from '../shop/money.js';
 import ShopLayout from '../shop/ShopLayout.jsx';

@@ -4,10 +4,10 @@
 // change opens the new list on the client. The search page's parts (../shop/search/) do the work.
 import { useId } from 'react';
 import { styled } from '@mui/material/styles';
+import { Breadcrumbs } from '../common/breadcrumbs.js';
 import ButtonLink from '../shop/ButtonLink.jsx';
 import { LevelLinks } from '../shop/book/deferred.js';
 import { SHELF_FILTERS, SHELF_SORTS, shelfHref, shelfValues } from '../shop/book/shelfHref.js';
-import { Breadcrumbs } from '../shop/product/deferred.js';
 import Results, { plural, ResultsLayout } from '../shop/search/Results.jsx';
 import { SearchFilters } from '../shop/search/deferred.js';
 import { activeFilters } from '../shop/search/searchHref.js';

@@ -1,9 +1,10 @@
 // A product page: breadcrumbs, pictures, the buy box, description, a book's details, published
 // reviews, and rows of what is bought with it and what is like it.
+import { Breadcrumbs } from '../common/breadcrumbs.js';
 import { sharedStyled } from '../common/sharedStyles.js';
 import { ProductRow, Section } from '../shop/deferred.jsx';
 import BuyBox from '../shop/product/BuyBox.jsx';
-import { BookDetails, Breadcrumbs, Gallery, Reviews } from '../shop/product/deferred.js';
+import { BookDetails, Gallery, Reviews } from '../shop/product/deferred.js';
 import ShopLayout from '../shop/ShopLayout.jsx';
 
 const Top = sharedStyled('div', (theme) => ({

@@ -2,7 +2,7 @@
 // the book, as real links; the last crumb is the page itself (aria-current, not a link). The
 // server names the crumbs (app/pages/heads.py) and gives crawlers the same trail as JSON-LD.
 import { styled } from '@mui/material/styles';
-import RouterAnchor from '../../common/RouterAnchor.jsx';
+import RouterAnchor from './RouterAnchor.jsx';
 
 const Nav = styled('nav')(({ theme }) => ({
   marginBottom: theme.spacing(2),
