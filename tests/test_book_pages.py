@@ -31,9 +31,11 @@ def read(client, fn):
 
 
 def json_ld(html: str) -> dict:
-    blocks = re.findall(r'<script type="application/ld\+json">(.*?)</script>', html, re.S)
-    assert len(blocks) == 1
-    return json.loads(blocks[0])
+    # The product's block; beside it the page's BreadcrumbList (issue 26, tests/test_page_heads.py).
+    blocks = [json.loads(b) for b in re.findall(r'<script type="application/ld\+json">(.*?)</script>', html, re.S)]
+    products = [b for b in blocks if b["@type"] != "BreadcrumbList"]
+    assert len(products) == 1
+    return products[0]
 
 
 def sale(product: dict) -> float:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import Response
 
+from app.pages.heads import page_title
 from app.pages.render import Page, respond
 
 MESSAGES = {
@@ -16,6 +17,9 @@ MESSAGES = {
 async def error_page(request: Request, status: int) -> Response:
     title, message = MESSAGES.get(status, ("Something went wrong", "Your request could not be completed."))
     page = Page(
-        "ErrorPage", {"status": status, "title": title, "message": message}, status=status, meta={"robots": "noindex"}
+        "ErrorPage",
+        {"status": status, "title": title, "message": message},
+        status=status,
+        meta={"title": page_title(title), "robots": "noindex"},
     )
     return await respond(request, page)

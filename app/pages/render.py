@@ -23,7 +23,7 @@ from app.http.negotiation import wants_json
 from app.http.security import new_nonce
 from app.pages.page_keys import Shows, shown_by
 from app.pages.themes import theme_for
-from app.rendering.document import compact_json
+from app.rendering.document import compact_json, title_of
 from app.rendering.server_timing import ServerTiming
 from app.rendering.v8 import RenderError
 from app.services import Services, services_of
@@ -45,13 +45,18 @@ class Page:
 Loader = Callable[[Session, dict, dict], Page]
 
 
-def page_document(services: Services, request: Request, page: Page) -> dict:
-    return {
+def page_document(services: Services, request: Request, page: Page, *, navigation: bool = False) -> dict:
+    """The page as the browser hydrates it; for a client navigation (the JSON answer) also the
+    head's title, which the router gives document.title (the document's <title> holds it already)."""
+    document = {
         "page": page.name,
         "props": page.props,
         "theme": theme_for(request.url.path),
         "config": services.client_config,
     }
+    if navigation:
+        document["meta"] = {"title": title_of(page.meta)}
+    return document
 
 
 async def render_html(
@@ -89,7 +94,9 @@ async def respond(request: Request, page: Page) -> Response:
     services = services_of(request)
     if wants_json(request):
         return JSONResponse(
-            page_document(services, request, page), status_code=page.status, headers={"Cache-Control": PRIVATE}
+            page_document(services, request, page, navigation=True),
+            status_code=page.status,
+            headers={"Cache-Control": PRIVATE},
         )
     html, headers = await render_html(services, request, page)
     return HTMLResponse(html, status_code=page.status, headers={"Cache-Control": PRIVATE, **headers})
@@ -138,7 +145,7 @@ async def _text(
 ) -> tuple[str, str, dict[str, str] | None]:
     """The page's text, its media type and its own headers: the props as JSON, or the document."""
     if as_json:
-        return compact_json(page_document(services, request, page)), "application/json", None
+        return compact_json(page_document(services, request, page, navigation=True)), "application/json", None
     html, headers = await render_html(services, request, page, timing)
     return html, "text/html; charset=utf-8", headers
 

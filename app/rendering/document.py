@@ -31,6 +31,30 @@ _JSON_ESCAPES = (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028"
 _LEADING_HINTS = re.compile(r'(?:<link rel="preload"[^>]*/>)+')
 
 
+def title_of(meta: dict | None) -> str:
+    """A page's own title, or SPEC §1's (the home page, the back office, a page that names none)."""
+    return (meta or {}).get("title") or TITLE
+
+
+def breadcrumb_list(crumbs: list[dict], base_url: str) -> dict:
+    """schema.org's BreadcrumbList of a page's crumbs ({label, href}, the last one the page itself),
+    every address absolute."""
+    return {
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        "itemListElement": [
+            {"@type": "ListItem", "position": i, "name": crumb["label"]}
+            | ({"item": absolute(crumb["href"], base_url)} if crumb.get("href") else {})
+            for i, crumb in enumerate(crumbs, start=1)
+        ],
+    }
+
+
+def absolute(url: str, base_url: str) -> str:
+    """An address of this site made absolute with PUBLIC_URL (one already absolute is kept)."""
+    return base_url + url if url.startswith("/") and not url.startswith("//") else url
+
+
 def compact_json(value: Any) -> str:
     """The page's JSON, as compact as json.dumps(ensure_ascii=False, separators=(",", ":")) writes
     it, by orjson: a storefront's props took 0.3-0.7 ms through the json module, 0.03 ms here."""
@@ -78,10 +102,15 @@ class DocumentRenderer:
     ) -> str:
         """`page_json`: the page as compact_json already encoded it (for the V8 render), so a
         storefront's props are encoded once per miss, not twice."""
-        # Every page keeps SPEC §1's title; pages differ by description and canonical link.
-        meta = {"description": DESCRIPTION, **(meta or {}), "title": TITLE}
-        if meta.get("canonical", "").startswith("/"):
-            meta["canonical"] = self.public_url + meta["canonical"]
+        # A page's own title, or SPEC §1's (the home page and the back office keep it); addresses
+        # absolute with PUBLIC_URL, never the Host header (cached pages are shared by everyone).
+        meta = {"description": DESCRIPTION, **(meta or {})}
+        meta["title"] = title_of(meta)
+        for key in ("canonical", "image"):
+            if meta.get(key):
+                meta[key] = absolute(meta[key], self.public_url)
+        if meta.get("breadcrumbs"):
+            meta["json_ld"] = [*(meta.get("json_ld") or []), breadcrumb_list(meta["breadcrumbs"], self.public_url)]
         hints = _LEADING_HINTS.match(html)
         hints = hints.group() if hints else ""
         return self.template.render(

@@ -35,6 +35,8 @@ export function RouterProvider({ initial, loaders, children }) {
         if (!next || ticket !== latest.current) return;
         if (push) window.history.pushState({}, '', url);
         document.documentElement.dataset.theme = next.theme;
+        // The next page's own title travels in its JSON (app/pages/render.py page_document).
+        if (next.meta?.title) document.title = next.meta.title;
         setCurrent(next);
         window.scrollTo(0, 0);
       } catch {

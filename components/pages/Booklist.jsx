@@ -1,8 +1,8 @@
 // /booklists/{slug}: one school's booklist for a class and year: every book with its price and
 // stock, the totals of the required books and of all of them, and the buttons that put the list
 // in the cart (a book out of stock or not for sale is marked and left out).
+import { Breadcrumbs } from '../common/breadcrumbs.js';
 import { sharedStyled } from '../common/sharedStyles.js';
-import RouterAnchor from '../common/RouterAnchor.jsx';
 import AddBooklistToCart from '../shop/booklist/AddBooklistToCart.jsx';
 import BooklistItems from '../shop/booklist/BooklistItems.jsx';
 import { plural } from '../shop/booklist/text.js';
@@ -12,7 +12,6 @@ import ShopLayout from '../shop/ShopLayout.jsx';
 const Page = sharedStyled('div', (theme) => ({
   display: 'grid',
   gap: theme.spacing(2.5),
-  '& .crumbs': { margin: 0, fontSize: 14, color: theme.palette.text.secondary, '& a': { color: 'inherit' } },
   '& h1': { margin: 0, fontSize: 26, fontWeight: 700, lineHeight: 1.3, [theme.breakpoints.down('sm')]: { fontSize: 21 } },
   '& .lead': { margin: theme.spacing(0.5, 0, 0), color: theme.palette.text.secondary },
   '& .summary': {
@@ -31,15 +30,13 @@ const Page = sharedStyled('div', (theme) => ({
   '& h2': { margin: 0, fontSize: 19, fontWeight: 700 },
 }));
 
-export default function Booklist({ booklist }) {
+export default function Booklist({ booklist, breadcrumbs }) {
   const { school, classLabel, academicYear, items, totals } = booklist;
   const title = `${school}: ${classLabel} booklist ${academicYear}`;
   return (
     <ShopLayout>
       <Page>
-        <p className="crumbs">
-          <RouterAnchor href="/booklists">School booklists</RouterAnchor> › {school}
-        </p>
+        <Breadcrumbs crumbs={breadcrumbs} />
         <div>
           <h1>{title}</h1>
           <p className="lead">

@@ -4,10 +4,10 @@
 // change opens the new list on the client. The search page's parts (../shop/search/) do the work.
 import { useId } from 'react';
 import { styled } from '@mui/material/styles';
+import { Breadcrumbs } from '../common/breadcrumbs.js';
 import ButtonLink from '../shop/ButtonLink.jsx';
 import { LevelLinks } from '../shop/book/deferred.js';
 import { SHELF_FILTERS, SHELF_SORTS, shelfHref, shelfValues } from '../shop/book/shelfHref.js';
-import { Breadcrumbs } from '../shop/product/deferred.js';
 import Results, { plural, ResultsLayout } from '../shop/search/Results.jsx';
 import { SearchFilters } from '../shop/search/deferred.js';
 import { activeFilters } from '../shop/search/searchHref.js';
@@ -43,7 +43,7 @@ function Empty({ filtered, clearHref }) {
 }
 
 export default function Books(shelf) {
-  const { title, blurb, url, author, levelPages } = shelf;
+  const { title, blurb, url, author, levelPages, breadcrumbs } = shelf;
   const formId = useId();
   const hrefOf = (values) => shelfHref(url, values);
   const { values, change, submit } = useSearchForm(shelf, { valuesOf: shelfValues, hrefOf });
@@ -52,7 +52,7 @@ export default function Books(shelf) {
 
   return (
     <ShopLayout>
-      <Breadcrumbs crumbs={[{ label: 'Home', href: '/' }, { label: author ? author.name : title }]} />
+      <Breadcrumbs crumbs={breadcrumbs} />
       <Layout>
         <h1>{author ? `Books by ${author.name}` : title}</h1>
         <p className="lead">{author ? `${plural(author.books, 'book')} by ${author.name} at Student Books` : blurb}</p>

@@ -1,10 +1,10 @@
 // A product page: breadcrumbs, pictures, the buy box, description, a book's details, published
 // reviews, and rows of what is bought with it and what is like it.
+import { Breadcrumbs } from '../common/breadcrumbs.js';
 import { sharedStyled } from '../common/sharedStyles.js';
 import { ProductRow, Section } from '../shop/deferred.jsx';
-import { searchUrl } from '../shop/links.js';
 import BuyBox from '../shop/product/BuyBox.jsx';
-import { BookDetails, Breadcrumbs, Gallery, Reviews } from '../shop/product/deferred.js';
+import { BookDetails, Gallery, Reviews } from '../shop/product/deferred.js';
 import ShopLayout from '../shop/ShopLayout.jsx';
 
 const Top = sharedStyled('div', (theme) => ({
@@ -19,12 +19,11 @@ const Top = sharedStyled('div', (theme) => ({
   '& + section .description': { margin: 0, maxWidth: 820, lineHeight: 1.7 },
 }));
 
-export default function Product({ product, reviews, frequentlyBought, related }) {
+export default function Product({ product, reviews, frequentlyBought, related, breadcrumbs }) {
   return (
     <ShopLayout>
-      <Breadcrumbs
-        crumbs={[{ label: 'Home', href: '/' }, { label: product.category, href: searchUrl(product.category) }, { label: product.title }]}
-      />
+      {/* Home › Class 9 › Physics › the book, as the server names them (app/pages/shop/catalogue.py) */}
+      <Breadcrumbs crumbs={breadcrumbs} />
       <Top>
         <Gallery images={product.imgGroup} title={product.title} />
         <BuyBox product={product} />

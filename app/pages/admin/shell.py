@@ -61,7 +61,7 @@ async def refused_page(request: Request, signed_in: AuthSession, message: str) -
             "AdminForbidden",
             props,
             status=403,
-            meta={"title": "Not for your account | Student Books Admin", "robots": "noindex"},
+            meta={"robots": "noindex"},
         ),
     )
 
@@ -76,9 +76,8 @@ async def admin_page(request: Request, name: str, title: str, load: PropsLoader)
     services = services_of(request)
     props = await services.db.read(load)
     props["session"] = session_summary(signed_in, services.settings)
-    return await respond(
-        request, Page(name, props, meta={"title": f"{title} | Student Books Admin", "robots": "noindex"})
-    )
+    # The back office keeps SPEC §1's title on every page (app/rendering/document.py).
+    return await respond(request, Page(name, props, meta={"robots": "noindex"}))
 
 
 PER_PAGE = 25

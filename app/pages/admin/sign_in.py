@@ -43,7 +43,7 @@ def login_page(callback: str, csrf_token: str, error: str | None, step: str | No
         props["error"] = error
     if step:
         props["step"] = step
-    return Page("Login", props, meta={"title": "Sign in | Student Books", "robots": "noindex"})
+    return Page("Login", props, meta={"robots": "noindex"})
 
 
 async def with_csrf(request: Request, page: Page, token: str) -> Response:
@@ -78,9 +78,7 @@ async def staff_invite(request: Request) -> Response:
         props["token"] = token
     csrf = anonymous_csrf(request)
     props["csrfToken"] = csrf
-    page = Page(
-        "StaffInvite", props, status=status, meta={"title": "Set your password | Student Books", "robots": "noindex"}
-    )
+    page = Page("StaffInvite", props, status=status, meta={"robots": "noindex"})
     return await with_csrf(request, page, csrf)
 
 

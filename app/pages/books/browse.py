@@ -7,6 +7,7 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 from starlette.exceptions import HTTPException
 
+from app.pages.heads import SHELF_CRUMBS, crumbs, page_title, with_breadcrumbs
 from app.pages.render import Page, page_route
 from app.pages.search_params import search_request
 from db import levels
@@ -19,13 +20,17 @@ def shelf_request(query: dict) -> SearchRequest:
     return search_request("", query)
 
 
-def _meta(props: dict, description: str, query: dict) -> dict:
-    return {
+def _page(props: dict, title: str, crumb: str, description: str, query: dict) -> Page:
+    """A page of books with its head and its breadcrumbs (Home › the page)."""
+    meta = {
+        "title": page_title(title),
         "description": description,
         "canonical": props["url"],
         # Filtered, sorted and later pages are the same books: only the plain page is indexed.
         "robots": "noindex, follow" if query else None,
     }
+    props, meta = with_breadcrumbs(props, meta, crumbs((crumb, props["url"])))
+    return Page("Books", props, meta=meta)
 
 
 def _books(count: int) -> str:
@@ -39,7 +44,8 @@ def level_loader(kind: str):
             raise HTTPException(404)
         props = level_page(session, kind, number, shelf_request(query))
         described = f"{props['title']} at Student Books: {_books(props['total'])} by subject and format, "
-        return Page("Books", props, meta=_meta(props, described + "with prices, ratings and fast delivery.", query))
+        crumb = SHELF_CRUMBS.get(kind) or f"Class {number}"
+        return _page(props, props["title"], crumb, described + "with prices, ratings and fast delivery.", query)
 
     return loader
 
@@ -53,7 +59,7 @@ def author_loader(session: Session, path: dict, query: dict) -> Page:
     described = (
         f"Books by {author['name']} at Student Books: {_books(author['books'])} with prices, ratings and fast delivery."
     )
-    return Page("Books", props, meta=_meta(props, described, query))
+    return _page(props, f"Books by {author['name']}", author["name"], described, query)
 
 
 routes = [

@@ -7,8 +7,10 @@ from urllib.parse import quote
 from sqlalchemy.orm import Session
 from starlette.exceptions import HTTPException
 
+from app.pages.heads import SHELF_CRUMBS, book_title, crumbs, page_title, shorten, with_breadcrumbs
 from app.pages.render import Page, page_route
 from app.pages.search_params import search_request
+from db.queries.content import search_url
 from db.queries.product_page import UnknownProduct, product_page
 from db.queries.search import search
 
@@ -26,10 +28,12 @@ def search_page(session: Session, path: dict, query: dict) -> Page:
         "Search",
         results,
         meta={
+            "title": page_title(f"Search: {shorten(request.term, 36)}"),
             "description": described + ": compare prices, ratings and discounts and buy online.",
             "canonical": canonical,
-            # Filtered and sorted variants are the same results: only the plain search is indexed.
-            "robots": "noindex, follow" if query else None,
+            # Search results are not pages of their own for an index (the shelves and books are);
+            # their links are followed.
+            "robots": "noindex, follow",
         },
     )
 
@@ -111,15 +115,33 @@ def product_page_loader(session: Session, path: dict, query: dict) -> Page:
     except UnknownProduct:
         raise HTTPException(404) from None
     product = props["product"]
-    return Page(
-        "Product",
-        props,
-        meta={
-            "description": (product.get("description") or product["title"])[:155],
-            "canonical": f"/product/{product['id']}",
-            "json_ld": [product_json_ld(product)],
-        },
-    )
+    book = product.get("book")
+    url = f"/product/{product['id']}"
+    meta = {
+        "title": book_title(product["title"], [a["name"] for a in book["authors"]])
+        if book
+        else page_title(product["title"]),
+        "description": (product.get("description") or product["title"])[:155],
+        "canonical": url,
+        "image": product["imgUrl"],
+        "json_ld": [product_json_ld(product)],
+    }
+    props, meta = with_breadcrumbs(props, meta, product_trail(product, url))
+    return Page("Product", props, meta=meta)
+
+
+def product_trail(product: dict, url: str) -> list[dict]:
+    """A book: Home › its shelf (Class 9) › its subject on that shelf › the book. Anything else:
+    Home › its category's search › the product."""
+    book = product.get("book")
+    if not book:
+        return crumbs((product["category"], search_url(product["category"])), (product["title"], url))
+    level = book["level"]
+    shelf = (SHELF_CRUMBS.get(level["kind"]) or f"Class {level['from']}", level["url"])
+    subject = book.get("subject")
+    if not subject:
+        return crumbs(shelf, (product["title"], url))
+    return crumbs(shelf, (subject, f"{level['url']}?subject={quote(subject, safe='')}"), (product["title"], url))
 
 
 routes = [

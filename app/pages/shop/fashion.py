@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from app.pages.render import Page, page_route
+from app.pages.shop.storefront import shop_meta
 from db.queries import fashion
 
 
@@ -32,11 +33,11 @@ def fashion_shop(session: Session, path: dict, query: dict) -> Page:
             "showAllProducts": query.get("show") == "all",
             "blogs": fashion.blogs(session),
         },
-        meta={
-            "description": "Clothing, shoes and accessories for men, women and kids: brand deals of the week, "
+        meta=shop_meta(
+            "/fashion-shop",
+            "Clothing, shoes and accessories for men, women and kids: brand deals of the week, "
             "hot deals, flash sales, new arrivals, trending styles and fashion tips.",
-            "canonical": "/fashion-shop",
-        },
+        ),
     )
 
 

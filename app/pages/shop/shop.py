@@ -8,11 +8,12 @@ from starlette.responses import RedirectResponse
 from starlette.routing import Route
 
 from app.pages.render import Page, page_route
+from app.pages.shop.storefront import shop_meta
 from db.queries import books, content, market
 
 
 def home(session: Session, path: dict, query: dict) -> Page:
-    # Every page keeps the store's title (SPEC.md §1); each description invites to browse and buy (§1).
+    # The home keeps the store's title (SPEC.md §1, no title of its own); each description invites to browse and buy (§1).
     return Page(
         "Home",
         books.home(session),
@@ -28,11 +29,11 @@ def market_1(session: Session, path: dict, query: dict) -> Page:
     return Page(
         "Market1",
         market.page(session),
-        meta={
-            "description": "Browse and buy cars, mobile phones, watches, sunglasses, electronics, bikes and more "
+        meta=shop_meta(
+            "/market-1",
+            "Browse and buy cars, mobile phones, watches, sunglasses, electronics, bikes and more "
             "online: flash deals and big discounts from trusted brands and sellers.",
-            "canonical": "/market-1",
-        },
+        ),
     )
 
 

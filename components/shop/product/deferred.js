@@ -1,10 +1,9 @@
-// Breadcrumbs, pictures, a book's details and reviews: server-rendered, hydrated once their chunk has arrived.
+// Pictures, a book's details and reviews: server-rendered, hydrated once their chunk has arrived.
 import deferModule from '../deferModule.jsx';
 
 const part = deferModule(() => import('./parts.js'));
 
 export const BookDetails = /* @__PURE__ */ part('BookDetails');
-export const Breadcrumbs = /* @__PURE__ */ part('Breadcrumbs');
 export const Gallery = /* @__PURE__ */ part('Gallery');
 export const Reviews = /* @__PURE__ */ part('Reviews');
 export const StockAlertForm = /* @__PURE__ */ part('StockAlertForm');

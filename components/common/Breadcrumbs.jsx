@@ -1,6 +1,8 @@
-// Where a page sits: Home › category › product, as real links; the last crumb is the page itself.
+// Where a page sits (a book, an author, a shelf, a booklist, a product): Home › Class 9 › Physics ›
+// the book, as real links; the last crumb is the page itself (aria-current, not a link). The
+// server names the crumbs (app/pages/heads.py) and gives crawlers the same trail as JSON-LD.
 import { styled } from '@mui/material/styles';
-import RouterAnchor from '../../common/RouterAnchor.jsx';
+import RouterAnchor from './RouterAnchor.jsx';
 
 const Nav = styled('nav')(({ theme }) => ({
   marginBottom: theme.spacing(2),
@@ -25,13 +27,14 @@ const Nav = styled('nav')(({ theme }) => ({
   },
 }));
 
-/** crumbs: [{label, href}]; the last one is the current page (its href is not used). */
+/** crumbs: [{label, href}]; the last one is the current page (its href is not used here). */
 export default function Breadcrumbs({ crumbs }) {
+  if (!crumbs?.length) return null;
   return (
     <Nav aria-label="Breadcrumb">
       <ol>
         {crumbs.map((crumb, i) => (
-          <li key={crumb.label}>
+          <li key={i}>
             {i === crumbs.length - 1 ? (
               <span aria-current="page">{crumb.label}</span>
             ) : (
