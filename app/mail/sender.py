@@ -18,7 +18,7 @@ import os
 import socket
 
 from app.database import Database
-from app.mail.smtp import Outcome, SmtpServer, deliver, envelope
+from app.mail.smtp import Outcome, Prepared, SmtpServer, deliver, prepare
 from db import outbox
 
 log = logging.getLogger("studentbooks.mail")
@@ -88,16 +88,20 @@ class MailSender:
         taken = await self.db.write(outbox.take_due, limit=BATCH, lease=self.lease)
         if not taken:
             return 0
-        mails, outcomes = [], []
-        for message in taken:
-            try:
-                mails.append((message, envelope(message, self.mail_from)))
-            except (ValueError, IndexError) as error:  # an address no header can hold
-                outcomes.append(Outcome(message.id, False, permanent=True, detail=f"Not a valid address: {error}"))
+        mails, outcomes = await asyncio.to_thread(self._prepare, taken)
         if mails:
             outcomes += await deliver(self.server, mails)
         await self.db.write(self._record, outcomes)
         return len(taken)
+
+    def _prepare(self, taken: list[outbox.Taken]) -> tuple[list[Prepared], list[Outcome]]:
+        mails, refused = [], []
+        for message in taken:
+            try:
+                mails.append(prepare(message, self.mail_from))
+            except (ValueError, IndexError) as error:  # an address no header can hold
+                refused.append(Outcome(message.id, False, permanent=True, detail=f"Not a valid address: {error}"))
+        return mails, refused
 
     def _record(self, session, outcomes: list[Outcome]) -> None:
         for outcome in outcomes:
