@@ -3,13 +3,15 @@ with per-field errors."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Annotated, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import AfterValidator, BaseModel, ValidationError
 from pydantic_core import from_json
 from starlette.requests import Request
 
 from app.http.errors import ApiError
+from db.admin.customers import EMAIL
+from db.admin.forms import Text
 
 M = TypeVar("M", bound=BaseModel)
 MAX_BODY = 64 * 1024
@@ -50,3 +52,14 @@ def read_query(request: Request, model: type[M]) -> M:
         return model.model_validate(given)
     except ValidationError as error:
         raise ApiError(422, "Some parameters cannot be used", field_errors(error)) from None
+
+
+def _email_address(value: str) -> str:
+    if not EMAIL.match(value):
+        raise ValueError("Enter an email address like name@example.com")
+    return value.lower()
+
+
+# A shopper's email as the shopper API takes it: one line, at most 254 characters, of the shape
+# name@example.com, lower-cased (the accounts' and customers' emails are compared lower-cased).
+EmailAddress = Annotated[Text(3, 254), AfterValidator(_email_address)]

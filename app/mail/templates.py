@@ -20,24 +20,9 @@ import css_inline
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from db.config import ROOT
+from db.models.outbox import MESSAGE_KINDS
 
-KINDS = (
-    "order_placed",
-    "order_status",
-    "refund_accepted",
-    "staff_invite",
-    "staff_disabled",
-    "two_factor_enrolled",
-    "two_factor_off",
-    # shoppers' accounts
-    "verify_email",
-    "password_reset",
-    "email_change",
-    # stock alerts (issue 23)
-    "stock_alert",
-    "stock_back",
-    "order_link",
-)
+KINDS = MESSAGE_KINDS  # one list: a kind the outbox holds is a kind rendered here
 TEMPLATES = ROOT / "templates" / "mail"
 SUBJECT_MAX = 200  # outbox_message.subject is a String(200)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NotRequired
 
 import anyio
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -20,13 +20,12 @@ from typing_extensions import TypedDict
 from app.api.contract import JSON_BODY, contract
 from app.api.records import closed
 from app.api.shoppers.me import MeRecord, TokenForm, private, require_csrf_any
-from app.api.validation import read_json
+from app.api.validation import EmailAddress, read_json
 from app.api.writes import write
 from app.auth import passwords, sessions
 from app.http.errors import ApiError
 from app.services import services_of
 from db import accounts
-from db.admin.customers import EMAIL
 from db.admin.forms import Text
 
 WRONG_PASSWORD = "This is not your current password"
@@ -53,16 +52,9 @@ class Done(TypedDict):
 class AccountChanges(BaseModel):
     model_config = ConfigDict(extra="ignore")
     name: Text(2, 120) | None = None
-    email: Text(3, 254) | None = None
+    email: EmailAddress | None = None
     password: Text(1, 200) | None = None
     currentPassword: str | None = Field(default=None, max_length=200)
-
-    @field_validator("email")
-    @classmethod
-    def email_shape(cls, value: str | None) -> str | None:
-        if value is not None and not EMAIL.match(value):
-            raise ValueError("Enter an email address like name@example.com")
-        return value.strip().lower() if value is not None else None
 
 
 class PasswordAgain(BaseModel):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Literal
 
 import anyio
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -15,13 +15,12 @@ from typing_extensions import TypedDict
 
 from app.api.contract import JSON_BODY, contract
 from app.api.records import closed
-from app.api.validation import read_json
+from app.api.validation import EmailAddress, read_json
 from app.api.writes import write
 from app.auth import passwords, sessions
 from app.http.errors import ApiError
 from app.services import services_of
 from db import accounts
-from db.admin.customers import EMAIL
 from db.admin.forms import Text
 
 
@@ -36,15 +35,8 @@ class MeRecord(TypedDict):
 class SignUpForm(BaseModel):
     model_config = ConfigDict(extra="ignore")
     name: Text(2, 120)
-    email: Text(3, 254)
+    email: EmailAddress
     password: Text(1, 200)
-
-    @field_validator("email")
-    @classmethod
-    def email_shape(cls, value: str) -> str:
-        if not EMAIL.match(value):
-            raise ValueError("Enter an email address like name@example.com")
-        return value.strip().lower()
 
 
 class TokenForm(BaseModel):

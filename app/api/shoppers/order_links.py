@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -17,11 +17,9 @@ from typing_extensions import TypedDict
 from app.api.contract import JSON_BODY, contract
 from app.api.records import closed
 from app.api.shoppers.me import private, require_csrf_any
-from app.api.validation import read_json
+from app.api.validation import EmailAddress, read_json
 from app.http.errors import ApiError
 from app.services import services_of
-from db.admin.customers import EMAIL
-from db.admin.forms import Text
 from db.order_links import MAX_ORDER_NO, request_order_link
 
 # The sign-in limit's counter keyed by this instead of a client address: lookups of one email.
@@ -32,14 +30,7 @@ ANSWER = "If that order was placed with that email, its link is on its way there
 class LookupForm(BaseModel):
     model_config = ConfigDict(extra="ignore")
     orderNo: Annotated[int, Field(ge=1, le=MAX_ORDER_NO)]
-    email: Text(3, 254)
-
-    @field_validator("email")
-    @classmethod
-    def email_shape(cls, value: str) -> str:
-        if not EMAIL.match(value):
-            raise ValueError("Enter an email address like name@example.com")
-        return value.strip().lower()
+    email: EmailAddress
 
 
 @closed

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -17,13 +17,12 @@ from typing_extensions import TypedDict
 from app.api.contract import JSON_BODY, contract
 from app.api.records import closed
 from app.api.shoppers.me import private, require_csrf_any
-from app.api.validation import read_json
+from app.api.validation import EmailAddress, read_json
 from app.api.writes import write
 from app.auth import roles, sessions
 from app.http.errors import ApiError
 from app.services import services_of
 from db import stock_alerts
-from db.admin.customers import EMAIL
 from db.admin.forms import Text
 
 
@@ -40,14 +39,7 @@ class StockAlertRecord(TypedDict):
 
 class AlertForm(BaseModel):
     model_config = ConfigDict(extra="ignore")
-    email: Text(3, 254)
-
-    @field_validator("email")
-    @classmethod
-    def email_shape(cls, value: str) -> str:
-        if not EMAIL.match(value):
-            raise ValueError("Enter an email address like name@example.com")
-        return value.strip().lower()
+    email: EmailAddress
 
 
 class CancelForm(BaseModel):
