@@ -91,13 +91,23 @@ def retry_delay(attempts: int, scale: float = 1.0) -> dt.timedelta:
     return dt.timedelta(seconds=seconds * scale)
 
 
+def _due(now: dt.datetime):
+    return OutboxMessage.state.in_(("queued", "sending")), OutboxMessage.next_attempt_at <= now
+
+
+def anything_due(session: Session) -> bool:
+    """Whether a sender has anything to take: a read on the due index, so that a sender's look every
+    second takes no write lock (SQLite's is the whole database's) when there is nothing to send."""
+    return session.scalar(select(OutboxMessage.id).where(*_due(utcnow())).limit(1)) is not None
+
+
 def take_due(session: Session, *, limit: int, lease: dt.timedelta, now: dt.datetime | None = None) -> list[Taken]:
     """Take up to `limit` due messages (queued and due, or sending with a lapsed lease), oldest
     due first, marking each `sending` until now + lease."""
     now = now or utcnow()
     due = (
         select(OutboxMessage.id)
-        .where(OutboxMessage.state.in_(("queued", "sending")), OutboxMessage.next_attempt_at <= now)
+        .where(*_due(now))
         .order_by(OutboxMessage.next_attempt_at)
         .limit(limit)
         .with_for_update(skip_locked=True)

@@ -85,6 +85,8 @@ class MailSender:
 
     async def send_due(self) -> int:
         """Take one batch of due messages and deliver it; answers how many were taken."""
+        if not await self.db.read(outbox.anything_due):
+            return 0
         taken = await self.db.write(outbox.take_due, limit=BATCH, lease=self.lease)
         if not taken:
             return 0
