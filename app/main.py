@@ -33,6 +33,7 @@ from app.mail.smtp import SmtpServer
 from app.media.store import media_endpoint, media_store
 from app.pages import routes as page_routes
 from app.pages.errors import error_page
+from app.payments.service import Payments
 from app.rendering.document import DocumentRenderer
 from app.rendering.v8 import Renderer
 from app.services import Services
@@ -141,6 +142,8 @@ async def start(settings: Settings) -> Services:
     )
     version.start(settings.database_url)
     mailer = start_mail(settings, db)
+    payments = Payments(settings, db)
+    payments.start_sweeping()
     return Services(
         settings=settings,
         db=db,
@@ -151,6 +154,7 @@ async def start(settings: Settings) -> Services:
         sign_in_limit=sign_in_limit,
         media=media_kept,
         mail=mailer,
+        payments=payments,
         demo_cart=db.read_sync(demo_cart) if settings.demo else [],
     )
 
@@ -185,6 +189,7 @@ def prepare_data(settings: Settings, db: Database) -> None:
 
 
 async def stop(services: Services) -> None:
+    await services.payments.stop()
     if services.mail.sender is not None:
         await services.mail.sender.stop()
     await services.catalogue_version.stop()

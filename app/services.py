@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from app.database import Database
     from app.mail.mailer import Mailer
     from app.media.store import MediaStore
+    from app.payments.service import Payments
     from app.rendering.document import DocumentRenderer
     from app.rendering.v8 import Renderer
     from app.settings import Settings
@@ -32,13 +33,19 @@ class Services:
     sign_in_limit: SignInLimit  # failed sign-ins, counted for every instance (app/auth/sign_in_limit.py)
     media: MediaStore  # where uploads are kept (MEDIA_STORE)
     mail: Mailer  # writes mail to the outbox with each write that tells of something (app/mail/)
+    payments: Payments  # the checkout's payment providers and the unpaid orders' sweep (app/payments/)
     # The demo cart's items (real products at 250), found once at start-up; empty outside demo mode.
     demo_cart: list[dict] = field(default_factory=list)
 
     @property
     def client_config(self) -> dict:
         """Configuration the browser needs, embedded in every page."""
-        return {"mediaUrl": self.settings.media_url, "demo": self.settings.demo, "demoCart": self.demo_cart}
+        return {
+            "mediaUrl": self.settings.media_url,
+            "demo": self.settings.demo,
+            "demoCart": self.demo_cart,
+            "payments": self.payments.client_config(),
+        }
 
     async def catalogue_written(self) -> None:
         """Call after a write that changed the catalogue, so this server shows it at once."""

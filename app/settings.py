@@ -90,3 +90,15 @@ class Settings:
     # sender may hold a message before another process takes it over (tests shorten both).
     mail_retry_scale: float = field(default_factory=lambda: _float("MAIL_RETRY_SCALE", 1.0))
     mail_lease_sec: float = field(default_factory=lambda: _float("MAIL_LEASE_SEC", 60.0))
+    # Money (app/payments/): the one currency of prices, orders, mails and payments; Stripe takes cards
+    # when both of its keys are set (STRIPE_API_BASE points its SDK elsewhere, as the tests do at
+    # localstripe; STRIPE_JS_URL is the Stripe.js the checkout page loads); an order nobody paid for
+    # by card is cancelled after PAYMENT_TIMEOUT_MINUTES, looked for every PAYMENT_SWEEP_SEC.
+    shop_currency: str = field(default_factory=config.shop_currency)
+    stripe_secret_key: str = field(default_factory=lambda: os.environ.get("STRIPE_SECRET_KEY", ""))
+    stripe_publishable_key: str = field(default_factory=lambda: os.environ.get("STRIPE_PUBLISHABLE_KEY", ""))
+    stripe_webhook_secret: str = field(default_factory=lambda: os.environ.get("STRIPE_WEBHOOK_SECRET", ""))
+    stripe_api_base: str = field(default_factory=lambda: os.environ.get("STRIPE_API_BASE", ""))
+    stripe_js_url: str = field(default_factory=lambda: os.environ.get("STRIPE_JS_URL", "https://js.stripe.com/v3/"))
+    payment_timeout_minutes: float = field(default_factory=lambda: _float("PAYMENT_TIMEOUT_MINUTES", 30.0))
+    payment_sweep_sec: float = field(default_factory=lambda: _float("PAYMENT_SWEEP_SEC", 30.0))

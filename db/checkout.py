@@ -11,7 +11,10 @@ from sqlalchemy.orm import Session
 
 from db.catalogue_version import stock_sold
 from db.events import occurred
-from db.models import Customer, Order, OrderLine, OrderStatusChange, Product
+from db.models import CheckoutAttempt, Customer, Order, OrderLine, OrderStatusChange, Product
+from db.money import Currency
+from db.order_links import order_secret_key
+from db.payments import latest_charge, new_charge, payment_state, record_call
 
 CENT = Decimal("0.01")
 
@@ -150,3 +153,60 @@ def place_order(session: Session, checkout: Checkout) -> Order:
     session.flush()
     occurred(session, "order_placed", order_id=order.id)
     return order
+
+
+class CheckoutReused(Exception):
+    """An Idempotency-Key sent again with a different checkout."""
+
+
+@dataclass(frozen=True)
+class Placed:
+    order_no: int
+    total: Decimal
+    status: str
+    key: str  # the order's own key (db/order_links.py): pays for it again, signs the guest's link
+    payment_id: int
+    replayed: bool  # this Idempotency-Key placed the order earlier: nothing new was written
+    state: dict  # the payment's state (db/payments.py payment_state)
+
+
+def _placed(session: Session, order: Order, replayed: bool) -> Placed:
+    charge = latest_charge(session, order.id)
+    key = order_secret_key(session, order)
+    return Placed(order.id, order.total, order.status, key, charge.id, replayed, payment_state(session, charge))
+
+
+def place_checkout(
+    session: Session,
+    checkout: Checkout,
+    provider: str,
+    currency: Currency,
+    attempt: tuple[str, str] | None = None,
+) -> Placed:
+    """Place the order with its charge, started as pending (a card is charged after the commit; cash
+    waits for the door). `attempt` is the Idempotency-Key and a fingerprint of what was asked: a key
+    seen before answers its order again and writes nothing."""
+    if attempt is not None:
+        earlier = session.get(CheckoutAttempt, attempt[0])
+        if earlier is not None:
+            if earlier.fingerprint != attempt[1]:
+                raise CheckoutReused()
+            return _placed(session, session.get(Order, earlier.order_id), replayed=True)
+    order = place_order(session, checkout)
+    if attempt is not None:
+        # Two requests with one key at once: the second's insert waits for the first's commit and
+        # fails on the key, undoing its order; the caller then answers the first's.
+        session.add(CheckoutAttempt(key=attempt[0], order_id=order.id, fingerprint=attempt[1]))
+    charge = new_charge(session, order, provider, currency)
+    if provider == "cash":
+        record_call(
+            session,
+            provider="cash",
+            action="start",
+            outcome="ok",
+            detail="pending: pay on delivery",
+            payment_id=charge.id,
+            order_id=order.id,
+        )
+    session.flush()
+    return _placed(session, order, replayed=False)

@@ -16,3 +16,8 @@ def database_url() -> str:
 
 def media_dir() -> Path:
     return Path(os.environ.get("MEDIA_DIR", ROOT / "data" / "media"))
+
+
+def shop_currency() -> str:
+    """SHOP_CURRENCY: the one currency of prices, orders, mails and payments (db/money.py)."""
+    return os.environ.get("SHOP_CURRENCY", "USD").strip().upper() or "USD"

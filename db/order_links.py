@@ -45,10 +45,15 @@ def order_key(secret: str, order_no: int, email: str) -> str:
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
+def order_secret_key(session: Session, order: Order) -> str:
+    """The order's own key: it signs the guest's link and lets its holder pay for the order (the
+    secret is made on first use: call it in a write)."""
+    return order_key(_secret(session, create=True), order.id, order.customer.email)
+
+
 def guest_order_path(session: Session, order: Order) -> str:
-    """The signed link of a guest's order (the secret is made on first use: call it in a write)."""
-    key = order_key(_secret(session, create=True), order.id, order.customer.email)
-    return f"/orders/{order.id}?key={key}"
+    """The signed link of a guest's order."""
+    return f"/orders/{order.id}?key={order_secret_key(session, order)}"
 
 
 def order_path(session: Session, order: Order) -> str:

@@ -6,10 +6,15 @@ from __future__ import annotations
 from db.models.sales import ORDER_STATUSES, REFUND_STATUSES
 from db.models.sellers import PAYOUT_REQUEST_STATUSES
 
+# An order is cancelled only while nobody has paid for it (db/payments.py cancel_order); a card order
+# moves to Processing or Shipped only once paid, and a cash order is delivered by "Cash collected"
+# (db/admin/orders.py).
 ORDER_MOVES: dict[str, tuple[str, ...]] = {
-    "Pending": ("Processing",),
-    "Processing": ("Delivered",),
+    "Pending": ("Processing", "Cancelled"),
+    "Processing": ("Shipped", "Delivered", "Cancelled"),
+    "Shipped": ("Delivered",),
     "Delivered": (),
+    "Cancelled": (),
 }
 REFUND_MOVES: dict[str, tuple[str, ...]] = {
     "Pending": ("Processing",),

@@ -62,6 +62,7 @@ def contexts() -> dict[str, dict]:
             "order_no": 1042,
             "status": "Delivered",
             "order_url": "http://127.0.0.1:8000/account/orders/1042",
+            "tracking": None,
         },
         "refund_accepted": {
             "shop": dict(SHOP),

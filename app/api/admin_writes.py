@@ -11,7 +11,7 @@ that show it, so storefront pages show the change on the next request.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ from app.auth import roles
 from app.auth.sessions import require_admin, require_csrf
 from app.http.errors import ApiError
 from app.services import services_of
-from db.admin import NotFound
+from db.admin import Conflict, Invalid, NotFound
 from db.models import AuthSession
 
 
@@ -93,6 +93,10 @@ class Area:
     # is a package payment.
     owners_fields: tuple[str, ...] = ()
     owners_because: str = roles.ONLY_OWNERS
+    # A change that must talk to a payment provider between transactions (cancelling an order,
+    # refunding to a card): called first with (request, actor, id, changes); it answers the record,
+    # or None to leave the change to `update`.
+    through_provider: Callable[..., Awaitable[dict | None]] | None = None
 
     async def _body(self, request: Request, model: type[BaseModel]) -> BaseModel:
         body = await read_json(request, model)
@@ -117,7 +121,16 @@ class Area:
         changes = await self._body(request, self.changes)
         if auth.user.role != roles.OWNER and not changes.model_fields_set.isdisjoint(self.owners_fields):
             raise ApiError(403, self.owners_because)
-        return JSONResponse(await run_write(request, self.update, auth.user.email, request.path_params["id"], changes))
+        record_id = request.path_params["id"]
+        if self.through_provider is not None:
+            try:
+                record = await self.through_provider(request, auth.user.email, record_id, changes)
+            except (NotFound, Conflict, Invalid) as error:
+                raise refusal(error) from error
+            if record is not None:
+                await services_of(request).catalogue_written()
+                return JSONResponse(record)
+        return JSONResponse(await run_write(request, self.update, auth.user.email, record_id, changes))
 
     async def delete_endpoint(self, request: Request) -> Response:
         actor = await administrator(request)

@@ -9,7 +9,7 @@ keys are refused (`closed`), so a record that grows a key must say so here first
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, NotRequired, TypeVar
+from typing import Any, Literal, NotRequired, TypeVar
 
 from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict
@@ -35,6 +35,16 @@ class Refusal(TypedDict):
 
     message: str
     errors: NotRequired[dict[str, str]]
+
+
+@closed
+class PaymentState(TypedDict):
+    """An order's latest charge as the shopper's page reads it (db/payments.py payment_answer)."""
+
+    provider: str | None
+    status: Literal["paid", "requires_action", "declined", "pending", "cancelled"]
+    message: str
+    clientSecret: str | None
 
 
 @closed

@@ -7,6 +7,8 @@ from app.api.accounts import account, sign_in, staff
 from app.api.catalogue import authors, book_import, booklists, customer_accounts, media, search_synonyms
 from app.api.catalogue import writes as catalogue_writes
 from app.api.outbox import messages as outbox_messages
+from app.api.payments import orders as order_payments
+from app.api.payments import webhook as payment_webhook
 from app.api.sales import writes as sales_writes
 from app.api.shop import checkout, market, search, storefronts
 from app.api.shoppers import account as shopper_account
@@ -31,6 +33,8 @@ def routes() -> list:
         *staff.routes,
         *account.routes,
         *checkout.routes,
+        *order_payments.routes,
+        *payment_webhook.routes,
         *catalogue_writes.routes,
         *customer_accounts.routes,
         *book_import.routes,

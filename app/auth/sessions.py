@@ -218,6 +218,12 @@ async def csrf_matches(request: Request, token: str | None) -> bool:
     return same_token(token, request.cookies.get(CSRF_COOKIE))
 
 
+async def require_csrf_any(request: Request) -> None:
+    """A write's X-CSRF-Token: the session's when signed in, else the sb_csrf cookie's (GET /api/auth/csrf)."""
+    if not await csrf_matches(request, request.headers.get(CSRF_HEADER)):
+        raise ApiError(403, "The form's security token is missing or stale: reload the page and try again")
+
+
 def anonymous_csrf(request: Request) -> str:
     """The pre-sign-in CSRF token: the one the browser already holds, or a new one."""
     held = request.cookies.get(CSRF_COOKIE)

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from app.mail.templates import render
 from db.accounts import token_hash
+from db.carriers import tracking_url
 from db.checkout import sale_price
 from db.models import AccountToken, Order, OrderLine, Product, RefundRequest, StaffInvite, StockAlert, User
 from db.models.base import utcnow
@@ -54,14 +55,26 @@ def order_placed(session: Session, shop: dict, order_id: int) -> list[Mail]:
 
 def order_status(session: Session, shop: dict, order_id: int, status: str) -> list[Mail]:
     order = session.get(Order, order_id)
+    shipped = status == "Shipped" and order.tracking_no
     context = {
         "shop": shop,
         "customer_name": order.customer.name,
         "order_no": order.id,
         "status": status,
         "order_url": shop["url"] + order_path(session, order),
+        "tracking": {
+            "carrier": order.carrier,
+            "number": order.tracking_no,
+            "url": tracking_url(order.carrier, order.tracking_no),
+        }
+        if shipped
+        else None,
     }
     return [_mail("order_status", order.customer.email, order.customer.name, context, order.id)]
+
+
+def order_paid(session: Session, shop: dict, order_id: int) -> list[Mail]:
+    return order_status(session, shop, order_id, "Paid")
 
 
 def order_link(session: Session, shop: dict, order_id: int) -> list[Mail]:
@@ -185,6 +198,7 @@ def stock_back(session: Session, shop: dict, alert_ids: list[int]) -> list[Mail]
 BY_EVENT: dict[str, Callable[..., list[Mail]]] = {
     "order_placed": order_placed,
     "order_status": order_status,
+    "order_paid": order_paid,
     "refund_accepted": refund_accepted,
     "order_link_requested": order_link,
     "staff_invited": staff_invited,

@@ -13,7 +13,7 @@ import datetime as dt
 import functools
 import unicodedata
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from urllib.parse import urlsplit
 
 import css_inline
@@ -21,6 +21,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from db.config import ROOT
 from db.models.outbox import MESSAGE_KINDS
+from db.money import shop_money
 
 KINDS = MESSAGE_KINDS  # one list: a kind the outbox holds is a kind rendered here
 TEMPLATES = ROOT / "templates" / "mail"
@@ -48,10 +49,9 @@ class Rendered:
 
 
 def money(value: Decimal | float | int) -> str:
-    """US dollars, two decimals (half up, as the till rounds) and thousands separators: "$1,234.50"."""
-    amount = value if isinstance(value, Decimal) else Decimal(str(value))
-    amount = amount.quantize(CENT, rounding=ROUND_HALF_UP)
-    return f"{'-' if amount < 0 else ''}${abs(amount):,.2f}"
+    """In the shop's currency (SHOP_CURRENCY), two decimals rounded half up as the till rounds, with
+    thousands separators: "$1,234.50"."""
+    return shop_money().format(value)
 
 
 def date(value: dt.datetime) -> str:

@@ -10,13 +10,16 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from db import audit
-from db.admin import found, lock, moved
-from db.admin.forms import Form
+from db.admin import Conflict, Invalid, found, lock, moved
+from db.admin.forms import Form, Text
+from db.carriers import CARRIERS, tracking_url
 from db.events import occurred
 from db.ledger import sale_earning
 from db.models import Order, OrderLine, OrderStatusChange, Product, RefundRequest, Seller
 from db.models.base import utcnow
 from db.models.sales import ORDER_STATUSES
+from db.money import Currency
+from db.payments import TAKEN, collect_cash, order_payments
 from db.queries.admin import first_image, iso
 from db.queries.products import money
 from db.statuses import ORDER_MOVES, REFUND_MOVES
@@ -24,6 +27,9 @@ from db.statuses import ORDER_MOVES, REFUND_MOVES
 
 class OrderChanges(Form):
     status: Literal[ORDER_STATUSES]
+    # With "Shipped": how it travels (db/carriers.py) and its tracking number.
+    carrier: Literal[CARRIERS] | None = None
+    trackingNo: Text(3, 60) | None = None
 
 
 def _refunded_by_line(session: Session, order_id: int) -> dict[int, Decimal]:
@@ -108,27 +114,74 @@ def order_view(session: Session, order_id: int) -> dict:
             {"from": h.from_status, "to": h.to_status, "by": h.changed_by, "at": iso(h.created_at)}
             for h in order.history
         ],
+        "carrier": order.carrier,
+        "trackingNo": order.tracking_no,
+        "trackingUrl": tracking_url(order.carrier, order.tracking_no),
+        **order_payments(session, order.id),
         "refunds": [refund_record(refund, title) for refund, title in refunds],
     }
+
+
+def _why_not(order: Order, changes: OrderChanges) -> str | None:
+    """What the money says against this move: a card order is packed only once paid, and a cash
+    order is delivered by recording the cash collected."""
+    paid = order.payment_status in TAKEN
+    if changes.status in ("Processing", "Shipped") and order.payment_method != "Cash" and not paid:
+        return (
+            f"Order {order.id} is not paid yet ({order.payment_method}, payment {order.payment_status}): "
+            f"it cannot be {changes.status.lower()}"
+        )
+    if changes.status == "Delivered" and order.payment_method == "Cash" and not paid:
+        return f"Order {order.id} is paid in cash on delivery: record it with Cash collected"
+    return None
+
+
+def _moved_to(session: Session, order: Order, status: str, actor: str) -> None:
+    """Move the locked order along ORDER_MOVES, with its timeline, earnings and audit entry."""
+    before = audit.snapshot(order)
+    previous = moved(session, order, status, "order", ORDER_MOVES)
+    now = utcnow()
+    order.history.append(
+        OrderStatusChange(from_status=previous, to_status=order.status, changed_by=actor, created_at=now)
+    )
+    if order.status == "Delivered":
+        session.add_all(sale_earning(line, now) for line in order.lines if line.seller_id is not None)
+    session.flush()
+    audit.record(session, actor, "status", "order", order.id, before, audit.snapshot(order))
+    occurred(session, "order_status", order_id=order.id, status=order.status)
 
 
 def change_order_status(session: Session, actor: str, order_id: int, changes: OrderChanges) -> dict:
     found(session, Order, order_id, "order")  # 404 before taking any lock
     lock(session, Order, order_id)
     order = session.get(Order, order_id, populate_existing=True)
-    before = audit.snapshot(order)
-    previous = moved(session, order, changes.status, "order", ORDER_MOVES)
-    now = utcnow()
-    order.history.append(
-        OrderStatusChange(from_status=previous, to_status=order.status, changed_by=actor, created_at=now)
-    )
-    if order.status == "Delivered":
-        # Cash is collected on delivery (every other method was charged when processed).
-        order.payment_status = "Success"
-        session.add_all(sale_earning(line, now) for line in order.lines if line.seller_id is not None)
-    elif order.status == "Processing" and order.payment_method != "Cash":
-        order.payment_status = "Success"
-    session.flush()
-    audit.record(session, actor, "status", "order", order.id, before, audit.snapshot(order))
-    occurred(session, "order_status", order_id=order.id, status=order.status)
+    if changes.status == "Cancelled":
+        raise Conflict("Cancel an order with its Cancel button: its payment is stopped first")
+    if why := _why_not(order, changes):
+        raise Conflict(why)
+    if changes.status == "Shipped":
+        missing = {f: "Needed to ship an order" for f in ("carrier", "trackingNo") if getattr(changes, f) is None}
+        if missing:
+            raise Invalid(missing)
+        order.carrier, order.tracking_no = changes.carrier, changes.trackingNo
+    _moved_to(session, order, changes.status, actor)
+    return order_view(session, order.id)
+
+
+def cash_collected(session: Session, actor: str, order_id: int, currency: Currency) -> dict:
+    """The cash of a cash-on-delivery order was taken at the door: the payment is recorded (who,
+    when, how much) and the order delivered."""
+    found(session, Order, order_id, "order")
+    lock(session, Order, order_id)
+    order = session.get(Order, order_id, populate_existing=True)
+    if order.payment_method != "Cash":
+        raise Conflict(f"Order {order.id} is paid by {order.payment_method}, not in cash")
+    if order.payment_status in TAKEN:
+        raise Conflict(f"The cash of order {order.id} was collected already")
+    if "Delivered" not in ORDER_MOVES[order.status]:
+        raise Conflict(
+            f"Order {order.id} is {order.status}: cash is collected when a processing or shipped order is delivered"
+        )
+    collect_cash(session, order, actor, currency)
+    _moved_to(session, order, "Delivered", actor)
     return order_view(session, order.id)

@@ -4,6 +4,7 @@ commission on the refunded amount, in the earning ledger (db/ledger.py)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Annotated, Literal
 
@@ -18,10 +19,26 @@ from db.ledger import refund_reversal, refunded_on_line
 from db.models import Order, OrderLine, RefundRequest, Seller
 from db.models.base import utcnow
 from db.models.sales import REFUND_STATUSES
+from db.money import Currency
+from db.payments import paid_charge, record_call, record_refund
 from db.queries.admin_sales import refund_request_record, refund_request_rows
-from db.statuses import REFUND_MOVES
+from db.statuses import REFUND_MOVES, refusal
 
 OPEN_OR_ACCEPTED = ("Pending", "Processing", "Accepted")
+
+
+@dataclass(frozen=True)
+class RefundPlan:
+    order_id: int
+    provider: str  # the paid charge's: "stripe" refunds to the card; any other is paid out by hand
+    reference: str | None  # the paid charge's PaymentIntent
+    amount: Decimal
+
+    def key(self, refund_id: int) -> str:
+        """The idempotency key of the refund's provider call: one refund per request, however often asked."""
+        return f"sb-refund-request-{refund_id}"
+
+
 Amount = Annotated[Decimal, Field(gt=0, max_digits=12, decimal_places=2)]
 
 
@@ -59,6 +76,62 @@ def request_refund(session: Session, actor: str, form: RefundForm) -> dict:
     return refund_request_view(session, refund.id)
 
 
+def beyond_what_was_paid(session: Session, refund: RefundRequest, line: OrderLine) -> str | None:
+    """Why accepting this refund would give back more than its line paid and kept (None: it would not)."""
+    paid = line.amount - refunded_on_line(session, line.id, leaving_out=refund.id)
+    if refund.amount > paid:
+        return f"This refund of {refund.amount:.2f} is more than the {paid:.2f} paid on this line and not yet refunded"
+    return None
+
+
+def refund_plan(session: Session, refund_id: int) -> RefundPlan:
+    """What accepting a refund request would pay back, and through what: checked before any
+    provider is asked, so a refund the shop would refuse never reaches the card."""
+    refund = found(session, RefundRequest, refund_id, "refund request")
+    line = session.get(OrderLine, refund.order_line_id)
+    if why := refusal("refund request", refund.status, "Accepted", REFUND_MOVES):
+        raise Conflict(why)
+    if why := beyond_what_was_paid(session, refund, line):
+        raise Conflict(why)
+    order = session.get(Order, line.order_id)
+    charge = paid_charge(session, order.id)
+    if charge is None:
+        raise Conflict(f"Order {order.id} was never paid: there is nothing to refund")
+    return RefundPlan(order.id, charge.provider, charge.reference, refund.amount)
+
+
+def accept_refund(
+    session: Session, actor: str, refund_id: int, plan: RefundPlan, reference: str | None, currency: Currency
+) -> dict:
+    """Accept the request once its money went back (to the card, or paid out by hand): the status
+    moves as any acceptance does and the refund is recorded against the order's payments."""
+    view = change_refund_status(session, actor, refund_id, RefundChanges(status="Accepted"))
+    order = session.get(Order, plan.order_id)
+    how = "refunded to the card" if reference else "paid out by hand"
+    refund = record_refund(
+        session,
+        order,
+        provider=plan.provider,
+        amount=plan.amount,
+        currency=currency,
+        refund_request_id=refund_id,
+        reference=reference,
+        actor=actor,
+        message=f"{how}, accepted by {actor}",
+    )
+    record_call(
+        session,
+        provider=plan.provider,
+        action="refund",
+        outcome="ok",
+        detail=how,
+        payment_id=refund.id,
+        order_id=order.id,
+        key=plan.key(refund_id),
+    )
+    return view
+
+
 def change_refund_status(session: Session, actor: str, refund_id: int, changes: RefundChanges) -> dict:
     found(session, RefundRequest, refund_id, "refund request")
     lock(session, RefundRequest, refund_id)
@@ -70,11 +143,8 @@ def change_refund_status(session: Session, actor: str, refund_id: int, changes: 
     before = audit.snapshot(refund)
     moved(session, refund, changes.status, "refund request", REFUND_MOVES)
     if refund.status == "Accepted":
-        paid = line.amount - refunded_on_line(session, line.id, leaving_out=refund.id)
-        if refund.amount > paid:
-            raise Conflict(
-                f"This refund of {refund.amount:.2f} is more than the {paid:.2f} paid on this line and not yet refunded"
-            )
+        if why := beyond_what_was_paid(session, refund, line):
+            raise Conflict(why)
         refund.decided_at = utcnow()
         if line.seller_id is not None:
             session.add(refund_reversal(refund, line, refund.decided_at))

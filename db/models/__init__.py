@@ -23,6 +23,7 @@ from db.models.counts import CategoryCount, CountChange, LevelCount
 from db.models.meta import CatalogueState
 from db.models.outbox import OutboxAttempt, OutboxMessage
 from db.models.page_change import PageChange
+from db.models.payments import CheckoutAttempt, Payment, PaymentCall, PaymentEvent
 from db.models.sales import Customer, Order, OrderLine, OrderStatusChange, RefundRequest
 from db.models.search import SearchSynonym, SearchTerm
 from db.models.sellers import Earning, Package, PackagePayment, Payout, PayoutRequest, Seller
@@ -75,6 +76,7 @@ __all__ = [
     "CatalogueState",
     "Category",
     "CategoryCount",
+    "CheckoutAttempt",
     "CountChange",
     "Customer",
     "Deal",
@@ -91,6 +93,9 @@ __all__ = [
     "Package",
     "PageChange",
     "PackagePayment",
+    "Payment",
+    "PaymentCall",
+    "PaymentEvent",
     "Payout",
     "PayoutRequest",
     "Product",

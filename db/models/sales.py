@@ -10,8 +10,11 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from db.models.base import Base, CommissionRate, utcnow
 
-ORDER_STATUSES = ("Pending", "Processing", "Delivered")
-PAYMENT_STATUSES = ("Success", "Pending")
+ORDER_STATUSES = ("Pending", "Processing", "Shipped", "Delivered", "Cancelled")
+# "Success" is the specification's word for paid.
+PAYMENT_STATUSES = ("Pending", "Success", "Failed", "Refunded", "Partly refunded")
+# Every method an order may name: the seeded history has all five; a new checkout offers only the
+# configured providers' (app/payments/).
 PAYMENT_METHODS = ("Stripe", "PayPal", "Payoneer", "Visa Card", "Cash")
 REFUND_STATUSES = ("Pending", "Processing", "Accepted")
 
@@ -51,6 +54,9 @@ class Order(Base):
     account_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"), index=True)
     total: Mapped[Decimal]
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow, index=True)
+    # How a shipped order travels (db/carriers.py), shown to the shopper with a tracking link.
+    carrier: Mapped[str | None] = mapped_column(String(40))
+    tracking_no: Mapped[str | None] = mapped_column(String(60))
 
     customer: Mapped[Customer] = relationship(back_populates="orders")
     lines: Mapped[list[OrderLine]] = relationship(back_populates="order", cascade="all, delete-orphan")

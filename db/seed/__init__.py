@@ -13,11 +13,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from db.models import Product
+from db.money import shop_money
 from db.seed import content, ledger
 from db.seed.booklists import build_booklists
 from db.seed.catalogue import build_catalogue
 from db.seed.common import normalise_now
 from db.seed.images import Media
+from db.seed.payments import build_payments
 from db.seed.people import build_people, register_at_first_order
 from db.seed.reviews import build_reviews
 from db.seed.sales import build_sales
@@ -65,7 +67,7 @@ def seed(session: Session, media_dir: Path, *, now: dt.datetime | None = None) -
         customer.image = media.avatar("customer", customer.id, customer.name)
     earnings = ledger.sale_earnings(sales.orders) + ledger.refund_reversals(sales.refunds)
     requests = ledger.build_payout_requests(people.sellers, earnings, now)
-    session.add_all([*earnings, *requests])
+    session.add_all([*earnings, *requests, *build_payments(sales.orders, sales.refunds, shop_money())])
     session.flush()
 
     # 3. Payouts point at the accepted requests.

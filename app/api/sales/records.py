@@ -9,6 +9,7 @@ from typing import Any, Literal, NotRequired
 from typing_extensions import TypedDict
 
 from app.api.records import MediaUrl, Money, Timestamp, closed
+from db.models.payments import PAYMENT_KINDS
 from db.models.sales import ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_STATUSES
 from db.models.sellers import PACKAGE_NAMES, PAYOUT_REQUEST_STATUSES
 
@@ -141,6 +142,44 @@ class OrderRefund(TypedDict):
 
 
 @closed
+class PaymentRecord(TypedDict):
+    """A charge or a refund of the order (db/models/payments.py)."""
+
+    id: int
+    kind: Literal[PAYMENT_KINDS]
+    provider: str
+    reference: str | None
+    amount: Money
+    currency: str
+    status: str
+    message: str
+    recordedBy: str | None
+    refundRequestId: int | None
+    at: Timestamp
+    updatedAt: Timestamp
+
+
+@closed
+class PaymentCallRecord(TypedDict):
+    id: int
+    paymentId: int | None
+    provider: str
+    action: str
+    outcome: str
+    detail: str
+    at: Timestamp
+
+
+@closed
+class PaymentEventRecord(TypedDict):
+    id: int
+    type: str
+    reference: str | None
+    outcome: str
+    at: Timestamp
+
+
+@closed
 class OrderRecord(TypedDict):
     """One order with its customer, lines, status history and refund requests."""
 
@@ -158,6 +197,13 @@ class OrderRecord(TypedDict):
     lines: list[OrderLineRecord]
     history: list[OrderStatusChange]
     refunds: list[OrderRefund]
+    # A shipped order's carrier (db/carriers.py), tracking number and the carrier's page for it.
+    carrier: str | None
+    trackingNo: str | None
+    trackingUrl: str | None
+    payments: list[PaymentRecord]
+    paymentCalls: list[PaymentCallRecord]
+    paymentEvents: list[PaymentEventRecord]
 
 
 # --- sellers and their money ------------------------------------------------------------------------

@@ -4,15 +4,55 @@ payout requests. Every status change follows db/statuses.py; an illegal move is 
 
 from __future__ import annotations
 
-from app.api.admin_writes import Area
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from app.api.admin_writes import Area, run_read, run_write, writer
+from app.api.contract import ADMIN_WRITE, contract
 from app.api.sales.records import OrderRecord, PayoutRequestRow, RefundRequestRow, SellerRow
-from db.admin.orders import OrderChanges, change_order_status, order_view
+from app.services import services_of
+from db.admin.orders import OrderChanges, cash_collected, change_order_status, order_view
 from db.admin.payouts import PayoutDecision, decide_payout_request
 from db.admin.refunds import RefundChanges, RefundForm, change_refund_status, request_refund
 from db.admin.sellers import SellerChanges, update_seller
 
+
+async def cancel_order(request: Request, actor: str, order_id: int, changes: OrderChanges) -> dict | None:
+    """Cancelling goes through the payment service: the order's open charges are stopped at their
+    provider before its stock goes back."""
+    if changes.status != "Cancelled":
+        return None
+    await services_of(request).payments.cancel_unpaid(order_id, actor, f"Cancelled by {actor}")
+    return await run_read(request, order_view, order_id)
+
+
+async def accept_refund(request: Request, actor: str, refund_id: int, changes: RefundChanges) -> dict | None:
+    """Accepting pays the money back first: to the card through Stripe, or recorded as paid out by hand."""
+    if changes.status != "Accepted":
+        return None
+    return await services_of(request).payments.accept_refund(refund_id, actor)
+
+
+@contract(returns=OrderRecord, refusals=(*ADMIN_WRITE, 404, 409))
+async def record_cash_collected(request: Request) -> JSONResponse:
+    """A cash-on-delivery order's cash was taken at the door: the payment is recorded (who, when,
+    how much) and the order is delivered."""
+    auth = await writer(request)
+    currency = services_of(request).payments.currency
+    return JSONResponse(await run_write(request, cash_collected, auth.user.email, request.path_params["id"], currency))
+
+
 AREAS = (
-    Area("/api/orders", "order", OrderChanges, read=order_view, update=change_order_status, record=OrderRecord),
+    Area(
+        "/api/orders",
+        "order",
+        OrderChanges,
+        read=order_view,
+        update=change_order_status,
+        record=OrderRecord,
+        through_provider=cancel_order,
+    ),
     Area(
         "/api/refund-requests",
         "refund request",
@@ -21,6 +61,7 @@ AREAS = (
         create=request_refund,
         update=change_refund_status,
         record=RefundRequestRow,
+        through_provider=accept_refund,
     ),
     # A new package is a package payment, which is the owner's (app/auth/roles.py); publishing is staff's too.
     Area(
@@ -37,4 +78,7 @@ AREAS = (
     ),
 )
 
-routes = [route for area in AREAS for route in area.routes()]
+routes = [
+    Route("/api/orders/{id:int}/cash-collected", record_cash_collected, methods=["POST"]),
+    *(route for area in AREAS for route in area.routes()),
+]

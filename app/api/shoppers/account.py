@@ -19,10 +19,11 @@ from typing_extensions import TypedDict
 
 from app.api.contract import JSON_BODY, contract
 from app.api.records import closed
-from app.api.shoppers.me import MeRecord, TokenForm, private, require_csrf_any
+from app.api.shoppers.me import MeRecord, TokenForm, private
 from app.api.validation import EmailAddress, read_json
 from app.api.writes import write
 from app.auth import passwords, sessions
+from app.auth.sessions import require_csrf_any
 from app.http.errors import ApiError
 from app.services import services_of
 from db import accounts

@@ -18,6 +18,7 @@ from app.api.records import closed
 from app.api.validation import EmailAddress, read_json
 from app.api.writes import write
 from app.auth import passwords, sessions
+from app.auth.sessions import require_csrf_any
 from app.http.errors import ApiError
 from app.services import services_of
 from db import accounts
@@ -47,12 +48,6 @@ class TokenForm(BaseModel):
 def private(body: object, status: int = 200) -> JSONResponse:
     # Who is signed in is per visitor: never kept by a browser's or a proxy's cache.
     return JSONResponse(body, status_code=status, headers={"Cache-Control": "private, no-store"})
-
-
-async def require_csrf_any(request: Request) -> None:
-    """A write's X-CSRF-Token: the session's when signed in, else the sb_csrf cookie's (GET /api/auth/csrf)."""
-    if not await sessions.csrf_matches(request, request.headers.get(sessions.CSRF_HEADER)):
-        raise ApiError(403, "The form's security token is missing or stale: reload the page and try again")
 
 
 @contract(returns=MeRecord | None)

@@ -17,10 +17,11 @@ from starlette.routing import Route
 
 from app.api.contract import JSON_BODY, contract
 from app.api.shoppers.account import Done, client_ip
-from app.api.shoppers.me import MeRecord, private, require_csrf_any
+from app.api.shoppers.me import MeRecord, private
 from app.api.validation import read_json
 from app.api.writes import refusal, write
 from app.auth import passwords, sessions
+from app.auth.sessions import require_csrf_any
 from app.http.errors import ApiError
 from app.services import services_of
 from db import accounts

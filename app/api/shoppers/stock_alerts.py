@@ -16,10 +16,11 @@ from typing_extensions import TypedDict
 
 from app.api.contract import JSON_BODY, contract
 from app.api.records import closed
-from app.api.shoppers.me import private, require_csrf_any
+from app.api.shoppers.me import private
 from app.api.validation import EmailAddress, read_json
 from app.api.writes import write
 from app.auth import roles, sessions
+from app.auth.sessions import require_csrf_any
 from app.http.errors import ApiError
 from app.services import services_of
 from db import stock_alerts

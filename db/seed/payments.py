@@ -1,0 +1,55 @@
+"""The seeded orders' money, as the shop records it: a succeeded charge of its total for each paid
+order (by its method), a succeeded refund for each accepted refund request, and the order's payment
+status Refunded or Partly refunded where money went back. Needs the ids: run after a flush."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from db.models import Order, Payment, RefundRequest
+from db.money import Currency
+
+NOTE = "seeded history"
+
+
+def build_payments(orders: list[Order], refunds: list[RefundRequest], currency: Currency) -> list[Payment]:
+    payments = [
+        Payment(
+            order_id=order.id,
+            provider=order.payment_method.lower(),
+            kind="charge",
+            status="succeeded",
+            amount=order.total,
+            currency=currency.code,
+            message=NOTE,
+            created_at=order.created_at,
+            updated_at=order.created_at,
+        )
+        for order in orders
+        if order.payment_status == "Success"
+    ]
+    refunded: dict[int, Decimal] = {}
+    for refund in refunds:
+        order = refund.order_line.order
+        if refund.status != "Accepted" or order.payment_status != "Success":
+            continue
+        refunded[order.id] = refunded.get(order.id, Decimal(0)) + refund.amount
+        decided = refund.decided_at or refund.created_at
+        payments.append(
+            Payment(
+                order_id=order.id,
+                provider=order.payment_method.lower(),
+                kind="refund",
+                status="succeeded",
+                amount=refund.amount,
+                currency=currency.code,
+                refund_request_id=refund.id,
+                message=NOTE,
+                created_at=decided,
+                updated_at=decided,
+            )
+        )
+    for order in orders:
+        if order.id in refunded:
+            order.payment_status = "Refunded" if refunded[order.id] >= order.total else "Partly refunded"
+    return payments
