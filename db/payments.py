@@ -140,11 +140,13 @@ def settle_charge(session: Session, payment_id: int, said: ProviderCharge, curre
     if status == "succeeded" and (
         said.amount_units != currency.minor_units(charge.amount) or (said.currency or "").upper() != charge.currency
     ):
-        status = "failed"
-        message = (
-            f"The provider took {said.amount_units} {said.currency} in minor units, not this order's "
+        # Not this order's money: noted for staff, and the order is not paid by it.
+        charge.message = (
+            f"The provider reported {said.amount_units} {said.currency} (minor units), not this order's "
             f"{currency.minor_units(charge.amount)} {charge.currency}: not counted as paid"
         )
+        session.flush()
+        return charge
     if status == charge.status and message == charge.message:
         return charge
     charge.status, charge.message, charge.updated_at = status, message, utcnow()

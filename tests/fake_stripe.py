@@ -78,9 +78,7 @@ class FakeStripe:
     def card_payment_method(self, number: str = CARD_PAID) -> str:
         """What the checkout page's Stripe.js makes of a card: a SetupIntent confirmed with it; its pm_…"""
         api = {"Authorization": f"Bearer {SECRET_KEY}"}
-        intent = httpx.post(
-            f"{self.url}/v1/setup_intents", data={"usage": "on_session"}, headers=api, timeout=5
-        ).json()
+        intent = httpx.post(f"{self.url}/v1/setup_intents", data={"usage": "on_session"}, headers=api, timeout=5).json()
         card = {"number": number, "exp_month": "12", "exp_year": "2034", "cvc": "123"}
         body = {
             "key": PUBLISHABLE_KEY,

@@ -85,15 +85,15 @@ def _open_charges(session: Session, order_id: int) -> list[tuple[int, str, str |
     )
 
 
-def _unpaid_card_orders(session: Session, placed_before: dt.datetime, cash: str) -> list[int]:
+def _unpaid_card_orders(session: Session, placed_before: dt.datetime, provider: str) -> list[int]:
+    """Pending orders placed before then whose charges went to that provider and none succeeded (the
+    seeded history's unpaid orders have no charge: they are left as they are)."""
+    charged = select(Payment.id).where(Payment.order_id == Order.id, Payment.provider == provider).exists()
     return list(
         session.scalars(
             select(Order.id)
             .where(
-                Order.status == "Pending",
-                Order.payment_method != cash,
-                Order.payment_status.not_in(TAKEN),
-                Order.created_at < placed_before,
+                Order.status == "Pending", Order.payment_status.not_in(TAKEN), Order.created_at < placed_before, charged
             )
             .order_by(Order.id)
             .limit(SWEEP_BATCH)
@@ -232,7 +232,9 @@ class Payments:
         cutoff = utcnow() - self.timeout
         cancelled = 0
         reason = f"Not paid within {self.timeout.total_seconds() / 60:g} minutes"
-        for order_id in await self.db.read(_unpaid_card_orders, cutoff, self.cash.method):
+        if self.cards is None:
+            return 0
+        for order_id in await self.db.read(_unpaid_card_orders, cutoff, self.cards.name):
             try:
                 await self.cancel_unpaid(order_id, "system", reason)
                 cancelled += 1

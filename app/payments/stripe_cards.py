@@ -32,12 +32,19 @@ STATUSES = {
 SDK_ERRORS = (stripe.InvalidRequestError, stripe.AuthenticationError, stripe.PermissionError, stripe.IdempotencyError)
 
 
+def plain(thing) -> dict:
+    """A Stripe object (or an event's object) as the plain dict its JSON is."""
+    return thing.to_dict() if hasattr(thing, "to_dict") else dict(thing)
+
+
 def intent_said(intent) -> Started:
-    status = STATUSES.get(intent.status, "pending")
+    """A PaymentIntent in the shop's words, with the secret of a 3-D Secure step."""
+    intent = plain(intent)
+    status = STATUSES.get(intent.get("status"), "pending")
     error = intent.get("last_payment_error") or {}
     message = (error.get("message") or "Your card was declined.") if status == "failed" else ""
-    charge = ProviderCharge(status, intent.id, intent.amount, intent.currency, message)
-    return Started(charge, intent.client_secret if status == "requires_action" else None)
+    charge = ProviderCharge(status, intent.get("id"), intent.get("amount"), intent.get("currency"), message)
+    return Started(charge, intent.get("client_secret") if status == "requires_action" else None)
 
 
 class StripeCards:
@@ -120,5 +127,5 @@ class StripeCards:
         except stripe.CardError as error:
             raise Refused(error.user_message or "Stripe refused the refund") from error
         if refund.status == "failed":
-            raise Refused(refund.get("failure_reason") or "Stripe could not refund this payment")
+            raise Refused(plain(refund).get("failure_reason") or "Stripe could not refund this payment")
         return refund.id

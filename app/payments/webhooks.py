@@ -9,7 +9,7 @@ import datetime as dt
 import stripe
 
 from app.payments.service import Payments
-from app.payments.stripe_cards import intent_said
+from app.payments.stripe_cards import intent_said, plain
 from db.payments import apply_event
 
 TOLERANCE_SEC = 300
@@ -27,7 +27,7 @@ async def receive_stripe_event(payments: Payments, payload: bytes, signature: st
         event = stripe.Webhook.construct_event(payload, signature, payments.webhook_secret, tolerance=TOLERANCE_SEC)
     except (stripe.SignatureVerificationError, ValueError) as error:
         raise BadSignature(str(error)) from error
-    thing = event.data.object
+    thing = plain(event.data.object)
     said = intent_said(thing).charge if thing.get("object") == "payment_intent" else None
     hint = (thing.get("metadata") or {}).get("payment_id")
     return await payments.db.write(
