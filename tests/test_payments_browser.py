@@ -1,7 +1,7 @@
 """Paying at the checkout in a real browser, against localstripe (tests/fake_stripe.py): its Stripe.js
 stand-in is the card field, so the card numbers are typed into its inputs as a shopper would. A card
 paid; a card declined, the order kept and paid with another card; a card asking for 3-D Secure;
-cash on delivery; and a declined order paid again from its guest link. Each checks what the shopper
+cash on delivery; and a declined order paid from its guest link, then shipped with a tracking link. Each checks what the shopper
 sees and the order's payment status in the database. Screenshots of the checkout at 1280 and 390 px
 go to SHOTS for a person to look at."""
 
@@ -11,8 +11,9 @@ import re
 import shutil
 from pathlib import Path
 
+import httpx
 import pytest
-from conftest import start_server
+from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, start_server
 from fake_stripe import CARD_3DS, CARD_DECLINED, CARD_PAID, stripe_server  # noqa: F401
 from playwright.sync_api import expect
 
@@ -167,3 +168,60 @@ def test_cash_on_delivery_is_placed_unpaid(card_shop, page_factory):
     expect(page.get_by_role("alert").or_(page.get_by_role("status")).filter(has_text="Pay in cash")).to_have_count(1)
     assert order_payment(url, number) == ("Pending", "Pending", ["pending"])
     assert localstripe_logs(log) == []
+
+
+def staff(base: str) -> httpx.Client:
+    """The administrator's API client on the live server, as the /login page signs in."""
+    client = httpx.Client(base_url=base, timeout=10)
+    token = client.get("/api/auth/csrf").json()["csrfToken"]
+    form = {"csrfToken": token, "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD, "json": "true"}
+    assert client.post("/api/auth/callback/credentials", data=form).status_code == 200
+    client.headers["X-CSRF-Token"] = client.get("/api/auth/csrf").json()["csrfToken"]
+    return client
+
+
+def test_a_declined_order_is_paid_from_its_link_and_then_followed_to_the_parcel(card_shop, page_factory):
+    base, url = card_shop
+    page, log = page_factory(390, 844)
+    # The cart's Checkout link loads the checkout as a full page (its own policy lets Stripe.js in).
+    page.goto(base + "/cart")
+    page.evaluate("window.stayedOnThisDocument = true")
+    page.get_by_role("link", name="Checkout", exact=True).first.click()
+    expect(page.get_by_label("Full name")).to_be_visible()
+    assert page.evaluate("window.stayedOnThisDocument") is None
+    fill_details(page, "Card")
+    type_card(page, CARD_DECLINED)
+    page.get_by_role("button", name=PLACE_ORDER).click()
+    number = placed_order_no(page)
+
+    # The guest's order page: the payment in words, Stripe's message and a way to pay.
+    page.get_by_role("link", name="See your order").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"Order #{number}")
+    expect(page.get_by_text("Card: Not paid: the card was declined")).to_be_visible()
+    expect(page.get_by_text("Your card was declined")).to_be_visible()
+    page.get_by_role("link", name="Pay with another card").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"Pay for order #{number}")
+    type_card(page, CARD_PAID)
+    assert no_horizontal_scroll(page)
+    shot(page, "pay-again-390")
+    page.get_by_role("button", name=re.compile(r"^Pay \$750\.00 by card")).click()
+    expect(page.get_by_text("Your order is paid")).to_be_visible(timeout=15_000)
+    assert order_payment(url, number) == ("Pending", "Success", ["failed", "succeeded"])
+
+    # Shipped by the shop: the order page names the carrier and links the tracking number.
+    admin = staff(base)
+    try:
+        assert admin.patch(f"/api/orders/{number}", json={"status": "Processing"}).status_code == 200
+        shipped = {"status": "Shipped", "carrier": "DHL", "trackingNo": "JD0146000"}
+        assert admin.patch(f"/api/orders/{number}", json=shipped).status_code == 200
+    finally:
+        admin.close()
+    page.get_by_role("link", name="See your order").click()
+    expect(page.get_by_text("Card: Paid")).to_be_visible()
+    expect(page.get_by_role("link", name="Pay with another card")).to_have_count(0)
+    expect(page.get_by_text("Shipped with DHL, tracking number JD0146000")).to_be_visible()
+    tracking = page.get_by_role("link", name=re.compile(r"^JD0146000"))
+    expect(tracking).to_have_attribute("href", re.compile(r"^https://www\.dhl\.com/.*tracking-id=JD0146000$"))
+    assert no_horizontal_scroll(page)
+    shot(page, "shipped-order-390")
+    assert [m for m in localstripe_logs(log) if "402" not in m] == []
