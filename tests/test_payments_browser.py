@@ -154,6 +154,24 @@ def test_a_card_asking_for_3d_secure_is_paid_once_the_shopper_completes_it(card_
     assert localstripe_logs(log) == []
 
 
+def test_a_failed_3d_secure_step_keeps_the_order_to_pay_with_another_card(card_shop, page_factory):
+    base, url = card_shop
+    page, log = page_factory()
+    page.goto(base + "/checkout")
+    fill_details(page, "Card")
+    type_card(page, CARD_3DS)
+    page.get_by_role("button", name=PLACE_ORDER).click()
+    page.get_by_role("button", name="Complete authentication").click(timeout=15_000)  # the card's setup
+    page.get_by_role("button", name="Fail authentication").click(timeout=15_000)  # the payment
+    number = placed_order_no(page)
+    expect(page.get_by_text("it is not paid yet")).to_be_visible()
+    expect(page.get_by_role("button", name=re.compile(r"^Pay \$750\.00 by card"))).to_be_visible()
+    expect(page.get_by_role("alert")).to_contain_text("failed authentication")
+    assert order_payment(url, number) == ("Pending", "Failed", ["failed"])
+    shot(page, "3ds-failed-1280")
+    assert localstripe_logs(log) == []
+
+
 def test_cash_on_delivery_is_placed_unpaid(card_shop, page_factory):
     base, url = card_shop
     page, log = page_factory(390, 844)
