@@ -36,6 +36,14 @@ def card_shop(stripe_server, seeded_sqlite, tmp_path_factory):
     process.wait(timeout=10)
 
 
+def orders_count(url: str) -> int:
+    engine = make_engine(url)
+    with make_sessionmaker(engine)() as session:
+        count = session.query(Order).count()
+    engine.dispose()
+    return count
+
+
 def order_payment(url: str, order_no: int) -> tuple[str, str, list[str]]:
     """(order status, payment status, its charges' statuses) as the database has them."""
     engine = make_engine(url)
@@ -110,6 +118,37 @@ def test_a_card_is_paid_end_to_end(card_shop, page_factory, width, height):
     assert sent[0].post_data_json["paymentMethodId"].startswith("pm_")
     assert order_payment(url, number) == ("Pending", "Success", ["succeeded"])
     assert localstripe_logs(log) == []
+
+
+def test_a_lost_answer_is_retried_with_the_same_key_and_places_one_order(card_shop, page_factory):
+    base, url = card_shop
+    page, log = page_factory()
+    keys, setups = [], []
+    page.on("request", lambda r: setups.append(r) if r.url.endswith("/api/payments/stripe/setup") else None)
+
+    def lose_the_first_answer(route):
+        keys.append((route.request.headers["idempotency-key"], route.request.post_data_json["paymentMethodId"]))
+        if len(keys) == 1:
+            route.fetch()  # the shop places the order...
+            route.abort("connectionreset")  # ...and its answer never arrives
+        else:
+            route.continue_()
+
+    page.route("**/api/checkout", lose_the_first_answer)
+    before = orders_count(url)
+    page.goto(base + "/checkout")
+    fill_details(page, "Card")
+    type_card(page, CARD_PAID)
+    page.get_by_role("button", name=PLACE_ORDER).dblclick()  # a double click is one attempt
+    expect(page.get_by_text("could not be reached")).to_be_visible(timeout=15_000)
+    assert len(keys) == 1
+    page.get_by_role("button", name=PLACE_ORDER).click()
+    number = placed_order_no(page)
+    expect(page.get_by_text("Your order is paid")).to_be_visible()
+    assert len(keys) == 2 and keys[0] == keys[1] and len(setups) == 1
+    assert orders_count(url) == before + 1
+    assert order_payment(url, number) == ("Pending", "Success", ["succeeded"])
+    assert [m for m in localstripe_logs(log) if "ERR_CONNECTION_RESET" not in m] == []
 
 
 def test_a_declined_card_keeps_the_order_which_another_card_pays(card_shop, page_factory):
