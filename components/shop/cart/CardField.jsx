@@ -36,7 +36,7 @@ export default function CardField({ cardRef, error }) {
     loadStripe(config.payments).then(
       (stripe) => {
         if (!live) return;
-        element = stripe.elements().create('card', { hidePostalCode: false });
+        element = stripe.elements().create('card');
         element.mount(mountPoint.current);
         cardRef.current = { stripe, element };
         setState('ready');

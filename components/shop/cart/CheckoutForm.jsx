@@ -235,6 +235,7 @@ export default function CheckoutForm({ items, total, onPlaced, onChanged }) {
     if (status === 409 && body.errors) {
       onChanged(body.message, await reviseRefusedItems(items, body.errors, revise));
     } else if (status === 422 && body.errors) {
+      setCardError(body.errors.paymentMethodId || null);
       show(withDeliveryKeys(body.errors), firstProblem(body.errors) ? body.message : body.message || 'Please check your order.');
     } else {
       show({}, `We could not place your order${body.message ? `: ${body.message}` : ''}. Please try again.`);
