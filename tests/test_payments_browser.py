@@ -282,3 +282,31 @@ def test_a_declined_order_is_paid_from_its_link_and_then_followed_to_the_parcel(
     assert no_horizontal_scroll(page)
     shot(page, "shipped-order-390")
     assert [m for m in localstripe_logs(log) if "402" not in m] == []
+
+
+def test_a_signed_in_shopper_pays_a_declined_order_from_the_account(card_shop, page_factory):
+    base, url = card_shop
+    page, log = page_factory()
+    token = page.request.get(base + "/api/auth/csrf").json()["csrfToken"]
+    account = {"name": "Ravi Verma", "email": "ravi.verma@example.com", "password": "correct horse battery staple"}
+    assert page.request.post(base + "/api/me", data=account, headers={"X-CSRF-Token": token}).status == 201
+    page.goto(base + "/checkout")
+    expect(page.get_by_label("Full name")).to_have_value("Ravi Verma")  # filled from the account
+    page.get_by_label("Phone").fill("+1 555 0100 22")
+    page.get_by_label("Street, city and postcode").fill("12 Elm Street, Springfield")
+    page.get_by_label("Card", exact=True).check()
+    type_card(page, CARD_DECLINED)
+    page.get_by_role("button", name=PLACE_ORDER).click()
+    number = placed_order_no(page)
+
+    page.get_by_role("link", name="See your order").click()
+    expect(page).to_have_url(f"{base}/account/orders/{number}")
+    page.get_by_role("link", name="Pay with another card").click()
+    expect(page).to_have_url(f"{base}/checkout#pay={number}")
+    type_card(page, CARD_PAID)
+    page.get_by_role("button", name=re.compile(r"^Pay \$750\.00 by card")).click()
+    expect(page.get_by_text("Your order is paid")).to_be_visible(timeout=15_000)
+    page.get_by_role("link", name="See your order").click()
+    expect(page.get_by_text("Card: Paid")).to_be_visible()
+    assert order_payment(url, number) == ("Pending", "Success", ["failed", "succeeded"])
+    assert [m for m in localstripe_logs(log) if "402" not in m] == []
