@@ -9,17 +9,18 @@ export function setShopCurrency(currency) {
   if (currency) shop = currency;
 }
 
-export const shopCurrency = () => shop;
+// Every currency the shop takes has two minor units (db/money.py): amounts are counted in cents.
+// 8.585 is 858.4999… cents in binary: a nudge of two units in the last place brings a half that
+// binary fell short of back to the half the server's Decimal rounds up.
+const NUDGE = 1 + 2 * Number.EPSILON;
 
-const UNIT = 10 ** 2;
-
-// A storefront prints a hundred prices a page: thousands are grouped only where there are any
-// (the regular expression is most of the cost).
+// A storefront prints a hundred prices a page: this is cheaper than toFixed, and thousands are
+// grouped only where there are any (the regular expression is most of the cost).
 export function formatAmount(value) {
   const amount = Number(value) || 0;
-  // In whole cents, rounded half up as the server's Decimal does (8.585 is 858.4999… in binary).
-  const cents = Math.round(Number((Math.abs(amount) * UNIT).toPrecision(15)));
-  const text = (cents / UNIT).toFixed(shop.minor);
-  const grouped = text.length > 6 ? text.replace(/\B(?=(\d{3})+\.)/g, ',') : text;
-  return `${amount < 0 && cents > 0 ? '-' : ''}${shop.symbol}${grouped}`;
+  const cents = Math.round(Math.abs(amount) * 100 * NUDGE);
+  const whole = String(Math.floor(cents / 100));
+  const rest = cents % 100;
+  const grouped = whole.length > 3 ? whole.replace(/\B(?=(\d{3})+$)/g, ',') : whole;
+  return `${amount < 0 && cents > 0 ? '-' : ''}${shop.symbol}${grouped}.${rest < 10 ? '0' : ''}${rest}`;
 }
