@@ -148,7 +148,9 @@ async def start(settings: Settings) -> Services:
         settings=settings,
         db=db,
         renderer=renderer,
-        documents=DocumentRenderer(settings.build_dir / "manifest.json", settings.public_url, settings.media_url),
+        documents=DocumentRenderer(
+            settings.build_dir / "manifest.json", settings.public_url, settings.media_url, payments.stripe_js_url
+        ),
         page_cache=pages,
         catalogue_version=version,
         sign_in_limit=sign_in_limit,

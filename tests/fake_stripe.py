@@ -9,6 +9,7 @@ localstripe ignores Stripe's idempotency keys and keeps its objects in one store
 from __future__ import annotations
 
 import asyncio
+import atexit
 import hashlib
 import hmac
 import json
@@ -118,11 +119,19 @@ def sign(payload: bytes, secret: str = WEBHOOK_SECRET, at: int | None = None) ->
     return f"t={at},v1={digest}"
 
 
+_running: FakeStripe | None = None
+
+
 @pytest.fixture(scope="session")
 def stripe_server():
-    server = FakeStripe()
-    yield server
-    server.stop()
+    """One localstripe per test process: every test module that imports this fixture gets a session
+    fixture of its own, and localstripe's app (one module-level aiohttp application) cannot be
+    served a second time: a second FakeStripe in the same worker never starts."""
+    global _running
+    if _running is None:
+        _running = FakeStripe()
+        atexit.register(_running.stop)
+    return _running
 
 
 @pytest.fixture

@@ -30,7 +30,7 @@ def fill_checkout(page, phone="+1 555 0100 22"):
     page.get_by_label("Email").fill("asha.verma@example.com")
     page.get_by_label("Phone").fill(phone)
     page.get_by_label("Street, city and postcode").fill("12 Elm Street, Springfield")
-    page.get_by_label("PayPal").check()
+    page.get_by_label("Cash on delivery").check()
 
 
 def no_horizontal_scroll(page) -> bool:
@@ -92,7 +92,7 @@ def test_checkout_places_the_order_and_empties_the_cart(live_server, page_factor
         page.get_by_role("button", name=PLACE_ORDER).click()
     assert answer.value.status == 201
     body = json.loads(sent[0].post_data)
-    assert [item["price"] for item in body["items"]] == [250, 250, 250] and body["paymentMethod"] == "PayPal"
+    assert [item["price"] for item in body["items"]] == [250, 250, 250] and body["paymentMethod"] == "Cash"
     number = answer.value.json()["orderNo"]
     expect(page.get_by_role("heading", level=1)).to_have_text(f"Order #{number} placed")
     expect(page.get_by_text("$750.00")).to_be_visible()

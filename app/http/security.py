@@ -13,6 +13,9 @@ carry a nonce and run no code, so `style-src-attr` allows them.
 Pages frame nothing (`frame-src 'none'`), but for the one that shows a mail as a mail client
 would: the outbox message's page frames the mail's HTML from this origin (`frames_own_answers`),
 an answer that sandboxes itself with a policy of its own (app/api/outbox/messages.py).
+
+The page that takes a card (the checkout, where Stripe is configured) also lets Stripe.js in: its
+script, its frames and its API (`CardSources`); no other page may load it.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import secrets
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -49,6 +53,7 @@ NOTHING = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-act
 HSTS = "max-age=31536000; includeSubDomains"
 NO_FRAMES = "frame-src 'none'"
 OWN_FRAMES = "frame-src 'self'"
+STRIPE_JS = "https://js.stripe.com"
 
 
 def script_hash(source: str) -> str:
@@ -59,31 +64,63 @@ def new_nonce() -> str:
     return secrets.token_urlsafe(16)
 
 
-class PagePolicy:
-    """Content-Security-Policy of the HTML documents: one string with a slot for the page's nonce."""
+@dataclass(frozen=True)
+class CardSources:
+    """Where the Stripe.js of STRIPE_JS_URL runs from, frames and talks to (space-separated origins)."""
 
-    def __init__(self, inline_scripts: list[str], media_url: str):
+    scripts: str
+    frames: str
+    connects: str
+
+
+def card_sources(stripe_js_url: str) -> CardSources:
+    """Stripe's own Stripe.js at the origins Stripe documents for a Content-Security-Policy; a stand-in
+    (localstripe) serves its script and its API, and would serve any frame, from its one origin."""
+    parts = urlsplit(stripe_js_url)
+    origin = f"{parts.scheme}://{parts.netloc}"
+    if origin == STRIPE_JS:
+        return CardSources(STRIPE_JS, f"{STRIPE_JS} https://hooks.stripe.com", "https://api.stripe.com")
+    return CardSources(origin, origin, origin)
+
+
+class PagePolicy:
+    """Content-Security-Policy of the HTML documents: one string with a slot for the page's nonce,
+    and (where STRIPE_JS_URL is given: Stripe is configured) another for the page that takes a card."""
+
+    def __init__(self, inline_scripts: list[str], media_url: str, stripe_js_url: str = ""):
         media = urlsplit(media_url)
         media_origin = f" {media.scheme}://{media.netloc}" if media.scheme and media.netloc else ""
-        self._before_nonce = "; ".join(
-            (
-                "default-src 'self'",
-                "script-src 'self' " + " ".join(script_hash(source) for source in inline_scripts),
-                f"img-src 'self' data: blob:{media_origin}",
-                "font-src 'self'",
-                "connect-src 'self'",
-                "object-src 'none'",
-                NO_FRAMES,
-                "base-uri 'none'",
-                "frame-ancestors 'none'",
-                "form-action 'self'",
-                "style-src-attr 'unsafe-inline'",
-                "style-src 'self' 'nonce-",
-            )
-        )
+        scripts = "'self' " + " ".join(script_hash(source) for source in inline_scripts)
 
-    def header(self, nonce: str) -> str:
-        return self._before_nonce + nonce + "'"
+        def before_nonce(scripts: str, frames: str, connects: str) -> str:
+            return "; ".join(
+                (
+                    "default-src 'self'",
+                    f"script-src {scripts}",
+                    f"img-src 'self' data: blob:{media_origin}",
+                    "font-src 'self'",
+                    f"connect-src {connects}",
+                    "object-src 'none'",
+                    f"frame-src {frames}",
+                    "base-uri 'none'",
+                    "frame-ancestors 'none'",
+                    "form-action 'self'",
+                    "style-src-attr 'unsafe-inline'",
+                    "style-src 'self' 'nonce-",
+                )
+            )
+
+        self._before_nonce = before_nonce(scripts, "'none'", "'self'")
+        self._taking_cards_before_nonce = self._before_nonce
+        if stripe_js_url:
+            cards = card_sources(stripe_js_url)
+            self._taking_cards_before_nonce = before_nonce(
+                f"{scripts} {cards.scripts}", cards.frames, f"'self' {cards.connects}"
+            )
+
+    def header(self, nonce: str, *, takes_cards: bool = False) -> str:
+        """The policy of a page; `takes_cards`: the page collects a card with Stripe.js."""
+        return (self._taking_cards_before_nonce if takes_cards else self._before_nonce) + nonce + "'"
 
 
 def frames_own_answers(policy: str) -> str:

@@ -10,6 +10,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -40,6 +41,8 @@ class Page:
     status: int = 200
     # title, description, canonical, robots, json_ld: see templates/document.html
     meta: dict[str, Any] = field(default_factory=dict)
+    # The page collects a card with Stripe.js: its policy lets Stripe in (app/http/security.py).
+    takes_cards: bool = False
 
 
 Loader = Callable[[Session, dict, dict], Page]
@@ -68,7 +71,7 @@ async def render_html(
     document = page_document(services, request, page)
     page_json = compact_json(document)  # for V8 and, escaped, for the document
     nonce = new_nonce()
-    headers = {"Content-Security-Policy": services.documents.policy.header(nonce)}
+    headers = {"Content-Security-Policy": services.documents.policy.header(nonce, takes_cards=page.takes_cards)}
     try:
         with timing.stage("v8"):
             rendered = await services.renderer.render(page.name, page_json)
@@ -162,18 +165,22 @@ def read_page(
         return page, shows.keys(session, path_params, page.props)
 
 
-def page_route(path: str, loader: Loader, *, cached: bool = True, name: str | None = None) -> Route:
-    """A route that serves the page its loader builds from the database."""
+def page_route(
+    path: str, loader: Loader, *, cached: bool = True, name: str | None = None, priced: bool = False
+) -> Route:
+    """A route that serves the page its loader builds from the database. `priced`: the loader prints
+    prices itself (JSON-LD offers) and is given the shop's currency (`currency=`, db/money.py)."""
     shows = shown_by(path)
 
     async def endpoint(request: Request) -> Response | AnswerResponse:
         services = services_of(request)
+        load = partial(loader, currency=services.payments.currency) if priced else loader
         path_params, query = dict(request.path_params), dict(request.query_params)
         if cached:
             return await respond_cached(
-                request, lambda timing: services.db.read(read_page, loader, shows, path_params, query, timing)
+                request, lambda timing: services.db.read(read_page, load, shows, path_params, query, timing)
             )
-        return await respond(request, await services.db.read(loader, path_params, query))
+        return await respond(request, await services.db.read(load, path_params, query))
 
     endpoint.shows = shows if cached else None  # what tests check every cached route declares
     return Route(path, endpoint, methods=["GET", "HEAD"], name=name)

@@ -79,7 +79,7 @@ def script_json(value: Any) -> Markup:
 
 
 class DocumentRenderer:
-    def __init__(self, manifest_path: Path, public_url: str, media_url: str):
+    def __init__(self, manifest_path: Path, public_url: str, media_url: str, stripe_js_url: str = ""):
         self.public_url = public_url.rstrip("/")
         self.manifest = json.loads(manifest_path.read_text())
         env = Environment(loader=FileSystemLoader(ROOT / "templates"), autoescape=select_autoescape(["html"]))
@@ -87,7 +87,7 @@ class DocumentRenderer:
         self.template = env.get_template("document.html")
         # The one inline script, allowed by its hash (app/http/security.py): byte for byte what is served.
         self.loader = (ROOT / "templates" / "load_scripts.js").read_text()
-        self.policy = PagePolicy([self.loader], media_url)
+        self.policy = PagePolicy([self.loader], media_url, stripe_js_url)
 
     def render(
         self,

@@ -1,9 +1,16 @@
 // One order as its shopper sees it, in the account (/account/orders/{no}) and by its signed link
 // (/orders/{no}?key=…): what was ordered with covers and links, the totals and payment, the billing
 // and delivery addresses, and the timeline of its status changes. `actions` go under the summary.
+// Shipped, it tells the carrier and the tracking number, linked to the carrier's tracking page. A card
+// order not paid yet links to the checkout to pay it with another card (only the checkout may load
+// Stripe.js): `orderKey`, the guest link's key, goes with it; the account's own order needs none.
 import { sharedStyled } from '../common/sharedStyles.js';
 import RouterAnchor from '../common/RouterAnchor.jsx';
+import { useRouter } from '../common/router.jsx';
+import ButtonLink from '../shop/ButtonLink.jsx';
+import VisuallyHidden from '../shop/VisuallyHidden.jsx';
 import { formatPrice } from '../shop/money.js';
+import { methodInWords, paymentInWords } from '../shop/cart/paymentWords.js';
 import { formatMoment } from './dates.js';
 
 export const Panel = sharedStyled('section', (theme) => ({
@@ -39,6 +46,18 @@ const Layout = sharedStyled('div', (theme) => ({
   '& .status.Delivered': { background: '#e7f6ec', color: '#1d6b36' },
   '& .status.Processing': { background: '#e8f0fe', color: '#1a4fa0' },
   '& .status.Pending': { background: '#fff4e0', color: '#8a5300' },
+  '& .status.Shipped': { background: '#e8f0fe', color: '#1a4fa0' },
+  '& .status.Cancelled': { background: '#fdecec', color: '#a1262b' },
+  '& .payment-problem': {
+    margin: theme.spacing(2, 0, 0),
+    padding: theme.spacing(1.5, 2),
+    borderRadius: 6,
+    background: '#fdecec',
+    color: '#a1262b',
+    overflowWrap: 'anywhere',
+  },
+  '& .parcel': { margin: theme.spacing(2, 0, 0), overflowWrap: 'anywhere' },
+  '& .parcel a': { color: theme.palette.primary.main, fontWeight: 600 },
   '& .lines': { listStyle: 'none', margin: 0, padding: 0 },
   '& .line': {
     display: 'grid',
@@ -125,7 +144,29 @@ function Line({ line }) {
   );
 }
 
-export default function OrderDetails({ order, actions }) {
+// "Shipped with UPS, tracking number 1Z…", the number linked to the carrier's tracking page.
+function Parcel({ order }) {
+  const number = order.trackingUrl ? (
+    <a href={order.trackingUrl} target="_blank" rel="noopener noreferrer">
+      {order.trackingNo}
+      <VisuallyHidden> (opens the carrier&apos;s tracking page)</VisuallyHidden>
+    </a>
+  ) : (
+    order.trackingNo
+  );
+  return (
+    <p className="parcel">
+      Shipped with {order.carrier}
+      {order.trackingNo && <>, tracking number {number}</>}
+    </p>
+  );
+}
+
+const payHref = (order, orderKey) => `/checkout#pay=${order.orderNo}${orderKey ? `&key=${encodeURIComponent(orderKey)}` : ''}`;
+
+export default function OrderDetails({ order, actions, orderKey }) {
+  const takesCards = useRouter().config?.payments?.methods?.includes('Stripe');
+  const payable = order.payableByCard && takesCards;
   return (
     <Layout>
       <Panel aria-labelledby="order-summary">
@@ -154,11 +195,18 @@ export default function OrderDetails({ order, actions }) {
           <div>
             <dt>Payment</dt>
             <dd>
-              {order.paymentMethod} ({order.paymentStatus === 'Success' ? 'paid' : 'not paid yet'})
+              {methodInWords(order.paymentMethod)}: {paymentInWords(order)}
             </dd>
           </div>
         </dl>
-        {actions && <div className="actions">{actions}</div>}
+        {order.carrier && <Parcel order={order} />}
+        {payable && order.payment.message && <p className="payment-problem">{order.payment.message}</p>}
+        {(actions || payable) && (
+          <div className="actions">
+            {payable && <ButtonLink href={payHref(order, orderKey)}>Pay with another card</ButtonLink>}
+            {actions}
+          </div>
+        )}
       </Panel>
       <Panel aria-labelledby="order-lines">
         <h2 id="order-lines">

@@ -3,11 +3,8 @@
 // matches.
 const withThousands = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-export function formatMoney(value) {
-  const amount = Number(value) || 0;
-  const [whole, cents] = Math.abs(amount).toFixed(2).split('.');
-  return `${amount < 0 ? '-' : ''}$${withThousands(whole)}.${cents}`;
-}
+// Money in the shop's currency, as the storefront prints it (components/common/currency.js).
+export { formatAmount as formatMoney } from '../common/currency.js';
 
 export function formatCount(value) {
   return withThousands(String(Math.round(Number(value) || 0)));

@@ -10,6 +10,7 @@ import { SettingsProvider, useSettings } from '../state/settings.jsx';
 import { CartProvider } from '../state/cart.jsx';
 import { SessionProvider } from '../state/session.jsx';
 import Toasts from './toast.jsx';
+import { setShopCurrency } from './currency.js';
 
 // The rtl emotion cache, loaded the first time a visitor's settings ask for rtl.
 function useRtlCache(direction) {
@@ -54,6 +55,8 @@ function Themed({ page, children }) {
 
 export default function App({ page, children }) {
   const config = page.config || {};
+  // Before any price below renders: the same currency on the server render and in the browser.
+  setShopCurrency(config.payments?.currency);
   return (
     <SettingsProvider>
       <SessionProvider initial={page.props?.session}>

@@ -2,12 +2,17 @@
 // (Accept: application/json), loads that page's chunk, renders it and pushes history. The top
 // loading bar (nprogress, no spinner) starts when navigation starts and finishes on completion
 // or failure. On the server this only provides the current page.
+// A page with a Content-Security-Policy of its own (the checkout lets Stripe.js in:
+// app/http/security.py) is always loaded as a full page, so that the browser applies its policy.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import NProgress from 'nprogress';
 
 const RouterContext = createContext({ navigate: () => {}, page: null, url: '/' });
 
 NProgress.configure({ showSpinner: false, trickleSpeed: 150 });
+
+const FULL_PAGES = ['/checkout'];
+const loadsAsFullPage = (url) => FULL_PAGES.includes(new URL(url, window.location.href).pathname);
 
 async function fetchPage(url, loaders) {
   const response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
@@ -28,6 +33,11 @@ export function RouterProvider({ initial, loaders, children }) {
 
   const go = useCallback(
     async (url, { push = true } = {}) => {
+      if (loadsAsFullPage(url)) {
+        if (push) window.location.assign(url);
+        else window.location.replace(url);
+        return;
+      }
       const ticket = ++latest.current;
       NProgress.start();
       try {
@@ -72,5 +82,6 @@ export function isRoutableClick(event, href) {
   const target = event.currentTarget.getAttribute('target');
   if (target && target !== '_self') return false;
   const url = new URL(href, window.location.href);
-  return url.origin === window.location.origin && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/media/');
+  if (url.origin !== window.location.origin || loadsAsFullPage(url)) return false;
+  return !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/media/');
 }

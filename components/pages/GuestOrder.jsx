@@ -14,13 +14,13 @@ const Frame = sharedStyled('div', (theme) => ({
   '& .note': { margin: 0, color: theme.palette.text.secondary },
 }));
 
-export default function GuestOrder({ order }) {
+export default function GuestOrder({ order, orderKey }) {
   return (
     <ShopLayout>
       <Frame>
         <h1>Order #{order.orderNo}</h1>
         <p className="note">This is your order as the shop has it now. Keep its link to yourself: anyone with it can see the order.</p>
-        <OrderDetails order={order} actions={<ButtonLink href="/">Continue shopping</ButtonLink>} />
+        <OrderDetails order={order} orderKey={orderKey} actions={<ButtonLink href="/">Continue shopping</ButtonLink>} />
       </Frame>
     </ShopLayout>
   );

@@ -6,9 +6,5 @@ export function salePrice(price, discount = 0) {
   return Math.round((cents * (100 - discount)) / 100) / 100;
 }
 
-// A storefront prints a hundred prices a page: thousands are grouped only where there are any
-// (the regular expression is most of the cost).
-export function formatPrice(value) {
-  const text = Number(value).toFixed(2);
-  return `$${text.length > 6 ? text.replace(/\B(?=(\d{3})+\.)/g, ',') : text}`;
-}
+// A price in the shop's currency (components/common/currency.js).
+export { formatAmount as formatPrice } from '../common/currency.js';

@@ -13,8 +13,10 @@ from sqlalchemy import ColumnElement, func, or_, select
 from sqlalchemy.orm import Session
 
 from db.admin import NotFound
+from db.carriers import tracking_url
 from db.checkout import sale_price
 from db.models import Customer, Order, OrderLine, Product
+from db.payments import TAKEN, latest_charge, payment_answer
 from db.queries.admin import iso
 from db.queries.media import media_url
 from db.queries.products import money
@@ -63,8 +65,15 @@ def account_order(session: Session, user_id: int, order_no: int) -> Order:
     return order
 
 
+def payable_by_card(order: Order) -> bool:
+    """Whether the shopper may pay the order with another card (POST /api/orders/{no}/payment): a
+    card order not paid yet (declined, its bank's check not done) and not moved on or cancelled."""
+    return order.payment_method == "Stripe" and order.status == "Pending" and order.payment_status not in TAKEN
+
+
 def order_record(session: Session, order: Order) -> dict:
-    """The order as its page shows it, to its shopper (the back office has its own view)."""
+    """The order as its page shows it, to its shopper (the back office has its own view): with its
+    latest payment's state, and the parcel's carrier and tracking page once it is shipped."""
     lines = session.execute(
         select(OrderLine, Product.images, Product.published)
         .join(Product, OrderLine.product_id == Product.id)
@@ -77,6 +86,11 @@ def order_record(session: Session, order: Order) -> dict:
         "status": order.status,
         "paymentMethod": order.payment_method,
         "paymentStatus": order.payment_status,
+        "payment": payment_answer(latest_charge(session, order.id)),
+        "payableByCard": payable_by_card(order),
+        "carrier": order.carrier,
+        "trackingNo": order.tracking_no,
+        "trackingUrl": tracking_url(order.carrier, order.tracking_no),
         "total": money(order.total),
         "books": sum(line.qty for line, _, _ in lines),
         "name": order.customer.name,

@@ -6,7 +6,7 @@ from typing import Literal
 
 from typing_extensions import TypedDict
 
-from app.api.records import MediaUrl, Money, Timestamp, closed
+from app.api.records import MediaUrl, Money, PaymentState, Timestamp, closed
 from db.models.sales import ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES
 
 OrderStatus = Literal[ORDER_STATUSES]
@@ -44,13 +44,21 @@ class StatusChange(TypedDict):
 
 @closed
 class AccountOrder(TypedDict):
-    """An order as its shopper sees it; `deliveryAddress` is null when it goes to the billing address."""
+    """An order as its shopper sees it; `deliveryAddress` is null when it goes to the billing address.
+    `payment` is its latest charge (provider null before any); `payableByCard`: a card order not paid
+    yet, which POST /api/orders/{orderNo}/payment pays with another card. `carrier` and `trackingNo`
+    once shipped; `trackingUrl` is the carrier's tracking page (null where none is known)."""
 
     orderNo: int
     placedAt: Timestamp
     status: OrderStatus
     paymentMethod: Literal[PAYMENT_METHODS]
     paymentStatus: Literal[PAYMENT_STATUSES]
+    payment: PaymentState
+    payableByCard: bool
+    carrier: str | None
+    trackingNo: str | None
+    trackingUrl: str | None
     total: Money
     books: int
     name: str

@@ -28,7 +28,9 @@ async def order_by_link(request: Request) -> Response:
     if order is None:
         return await error_page(request, 404)
     meta = {"title": f"Order #{order_no} | Student Books", "robots": "noindex"}
-    return await respond(request, Page("GuestOrder", {"order": order}, meta=meta))
+    # The link's key (already in the address) pays the order with another card from its page.
+    props = {"order": order, "orderKey": request.query_params["key"]}
+    return await respond(request, Page("GuestOrder", props, meta=meta))
 
 
 async def lookup(request: Request) -> Response:

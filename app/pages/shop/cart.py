@@ -1,5 +1,8 @@
 """The cart and checkout pages. The cart lives in the visitor's browser, so these pages hold no
-per-visitor data: one cached document serves everyone and the browser fills in the cart."""
+per-visitor data: one cached document serves everyone and the browser fills in the cart.
+
+The checkout takes cards with Stripe.js, which only its Content-Security-Policy lets in: links to it
+load it as a full page (components/common/router.jsx), never through the client router."""
 
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ def checkout(session: Session, path: dict, query: dict) -> Page:
             "description": "Check out at Student Books: your details, billing address and payment method.",
             "canonical": "/checkout",
         },
+        takes_cards=True,
     )
 
 

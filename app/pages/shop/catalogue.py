@@ -10,6 +10,7 @@ from starlette.exceptions import HTTPException
 from app.pages.heads import SHELF_CRUMBS, book_title, crumbs, page_title, shorten, with_breadcrumbs
 from app.pages.render import Page, page_route
 from app.pages.search_params import search_request
+from db.money import Currency
 from db.queries.content import search_url
 from db.queries.product_page import UnknownProduct, product_page
 from db.queries.search import search
@@ -76,8 +77,8 @@ def book_json_ld(book: dict) -> dict:
     return data
 
 
-def product_json_ld(product: dict, base_url: str = "") -> dict:
-    """A book is a schema.org Book (with its Offer); any other product a Product."""
+def product_json_ld(product: dict, currency: Currency) -> dict:
+    """A book is a schema.org Book (with its Offer in the shop's currency); any other product a Product."""
     sale = round(product["price"] * (100 - product["discount"]) / 100, 2)
     data = {
         "@context": "https://schema.org",
@@ -89,7 +90,7 @@ def product_json_ld(product: dict, base_url: str = "") -> dict:
             "@type": "Offer",
             "url": f"/product/{product['id']}",
             "price": f"{sale:.2f}",
-            "priceCurrency": "USD",
+            "priceCurrency": currency.code,
             "availability": "https://schema.org/InStock" if product["stock"] > 0 else "https://schema.org/OutOfStock",
         },
     }
@@ -109,7 +110,7 @@ def product_json_ld(product: dict, base_url: str = "") -> dict:
     return data
 
 
-def product_page_loader(session: Session, path: dict, query: dict) -> Page:
+def product_page_loader(session: Session, path: dict, query: dict, *, currency: Currency) -> Page:
     try:
         props = product_page(session, path["id"])
     except UnknownProduct:
@@ -124,7 +125,7 @@ def product_page_loader(session: Session, path: dict, query: dict) -> Page:
         "description": (product.get("description") or product["title"])[:155],
         "canonical": url,
         "image": product["imgUrl"],
-        "json_ld": [product_json_ld(product)],
+        "json_ld": [product_json_ld(product, currency)],
     }
     props, meta = with_breadcrumbs(props, meta, product_trail(product, url))
     return Page("Product", props, meta=meta)
@@ -146,5 +147,5 @@ def product_trail(product: dict, url: str) -> list[dict]:
 
 routes = [
     page_route("/product/search/{term:path}", search_page),
-    page_route("/product/{id:int}", product_page_loader),
+    page_route("/product/{id:int}", product_page_loader, priced=True),
 ]

@@ -2,6 +2,10 @@
 // server's rules, then sent with the cart's items and the prices the shopper saw. The server's
 // answer decides: 201 the order is placed; 422 its field errors go next to the fields; 409 the
 // shop changed under the cart, which is brought up to date for the shopper to review.
+// Paying by card, the card typed into Stripe's field becomes a PaymentMethod first (cardPayment.js)
+// and the order is charged as it is placed; a 3-D Secure step the bank asks for is done here
+// before the order is shown placed. Each attempt carries an Idempotency-Key, sent again with the
+// same body when its answer was lost, so a retry never places a second order.
 // A signed-in shopper's details fill the empty fields once the form is in the browser (the page
 // itself is the same cached page for everyone): name and email from GET /api/me, the saved
 // addresses (GET /api/me/addresses) to deliver to, the default chosen first.
@@ -12,11 +16,14 @@ import { styled } from '@mui/material/styles';
 import InfoOutlined from '../../icons/InfoOutlined.js';
 import { formatPrice } from '../money.js';
 import { useCart } from '../../state/cart.jsx';
+import { useRouter } from '../../common/router.jsx';
+import CardField from './CardField.jsx';
+import { cardPaymentMethod, completePayment } from './cardPayment.js';
 import Field from './Field.jsx';
 import OrderSummary from './OrderSummary.jsx';
 import PaymentMethods from './PaymentMethods.jsx';
 import { Card, Columns } from './layout.js';
-import { postCheckout, reviseRefusedItems } from './placeOrder.js';
+import { checkoutBody, newAttempt, postCheckout, reviseRefusedItems } from './placeOrder.js';
 import { FIELDS, cleaned, fieldError, formErrors, itemErrors } from './validation.js';
 import {
   ADDRESS_FIELDS,
@@ -47,6 +54,7 @@ const Form = styled('form')(({ theme }) => ({
     '& svg': { flexShrink: 0, fontSize: 20, color: theme.palette.secondary.main },
   },
   '& .submit': { marginTop: theme.spacing(3), minHeight: 48, fontSize: 16 },
+  '& .card-details': { marginTop: theme.spacing(2.5) },
   [theme.breakpoints.down('sm')]: { '& .fields': { gridTemplateColumns: '1fr' } },
 }));
 
@@ -57,6 +65,13 @@ const Summary = styled(OrderSummary)(({ theme }) => ({
 }));
 
 const firstProblem = (errors) => FIELDS.find((field) => errors[field]);
+// What the button says while an order is on its way.
+const STEPS = { card: 'Checking your card…', placing: 'Placing your order…', bank: 'Confirming with your bank…' };
+// An attempt whose answer was lost is sent again as it was when the order is still the same.
+const sameOrder = (attempt, body) => {
+  const { paymentMethodId, ...sent } = attempt.body;
+  return JSON.stringify(sent) === JSON.stringify(body);
+};
 const deliveryField = (field) => `delivery.${field}`;
 // The billing address field as a saved address fills it: street lines, postcode and town, country.
 const billingText = (address) => addressLines({ ...address, name: '', phone: '' }).join('\n');
@@ -81,10 +96,15 @@ function useAccount() {
 
 export default function CheckoutForm({ items, total, onPlaced, onChanged }) {
   const { revise, changeAmount } = useCart();
+  const methods = useRouter().config.payments.methods;
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState({});
   const [problem, setProblem] = useState(null);
-  const [sending, setSending] = useState(false);
+  const [step, setStep] = useState(null);
+  const [cardError, setCardError] = useState(null);
+  const busy = useRef(false);
+  const card = useRef(null);
+  const lostAttempt = useRef(null);
   const [delivery, setDelivery] = useState('billing');
   const [deliveryAddress, setDeliveryAddress] = useState(EMPTY_ADDRESS);
   const [saveAddress, setSaveAddress] = useState(false);
@@ -113,11 +133,11 @@ export default function CheckoutForm({ items, total, onPlaced, onChanged }) {
     const { value } = event.target;
     setForm((all) => ({ ...all, [field]: value }));
     // Once a field shows a problem, it clears as soon as the value is right.
-    if (errors[field]) setError(field, fieldError(field, value));
+    if (errors[field]) setError(field, fieldError(field, value, methods));
   };
   // Checked on leaving a field the shopper has typed in; an untouched empty field waits for submit.
   const leave = (field) => () => {
-    if (form[field].trim() || errors[field]) setError(field, fieldError(field, form[field]));
+    if (form[field].trim() || errors[field]) setError(field, fieldError(field, form[field], methods));
   };
   const remove = (item) => {
     changeAmount({ ...item, qty: 0 });
@@ -155,8 +175,8 @@ export default function CheckoutForm({ items, total, onPlaced, onChanged }) {
 
   async function submit(event) {
     event.preventDefault();
-    if (sending) return;
-    const found = { ...formErrors(form), ...itemErrors(items) };
+    if (busy.current) return;
+    const found = { ...formErrors(form, methods), ...itemErrors(items) };
     if (delivery === 'new') {
       for (const [field, message] of Object.entries(addressErrors(deliveryAddress))) found[deliveryField(field)] = message;
     }
@@ -164,28 +184,62 @@ export default function CheckoutForm({ items, total, onPlaced, onChanged }) {
       show(found, firstProblem(found) ? null : 'Some items in your cart cannot be ordered. Please review them.');
       return;
     }
-    setSending(true);
+    busy.current = true;
     setProblem(null);
+    setCardError(null);
+    try {
+      await place();
+    } finally {
+      busy.current = false;
+      setStep(null);
+    }
+  }
+
+  // The attempt to send: the one whose answer was lost if the order is unchanged, else a new one
+  // (paying by card, with the card made into a PaymentMethod); null when the card was refused.
+  async function attemptFor(body) {
+    if (lostAttempt.current && sameOrder(lostAttempt.current, body)) return lostAttempt.current;
+    if (body.paymentMethod !== 'Stripe') return newAttempt(body);
+    if (!card.current) {
+      setCardError('The card form is still loading: try again in a moment.');
+      return null;
+    }
+    setStep('card');
+    const method = await cardPaymentMethod(card.current);
+    if (method.error) {
+      setCardError(method.error);
+      return null;
+    }
+    return newAttempt({ ...body, paymentMethodId: method.id });
+  }
+
+  async function place() {
     const details = cleaned(form);
     const deliverTo = chosenDelivery();
-    const { status, body } = await postCheckout(deliverTo ? { ...details, deliveryAddress: deliverTo } : details, items);
+    const attempt = await attemptFor(checkoutBody(deliverTo ? { ...details, deliveryAddress: deliverTo } : details, items));
+    if (!attempt) return;
+    setStep('placing');
+    const { status, body } = await postCheckout(attempt);
+    lostAttempt.current = status === 0 ? attempt : null;
     if (status === 201) {
+      if (body.payment?.status === 'requires_action') setStep('bank');
+      const payment = await completePayment(card.current?.stripe, body.orderNo, body.key, body);
       if (account && delivery === 'new' && saveAddress) {
         const kept = await sendJson('POST', '/api/me/addresses', deliverTo);
         if (kept.ok) notify.success('The delivery address was saved to your account.');
         else notify.error(`The delivery address was not saved: ${kept.data.message}`);
       }
-      onPlaced({ ...body, name: details.name, paymentMethod: details.paymentMethod, items, signedIn: Boolean(account) });
+      onPlaced({ ...body, ...payment, name: details.name, paymentMethod: details.paymentMethod, items, signedIn: Boolean(account) });
       return;
     }
     if (status === 409 && body.errors) {
       onChanged(body.message, await reviseRefusedItems(items, body.errors, revise));
     } else if (status === 422 && body.errors) {
+      setCardError(body.errors.paymentMethodId || null);
       show(withDeliveryKeys(body.errors), firstProblem(body.errors) ? body.message : body.message || 'Please check your order.');
     } else {
       show({}, `We could not place your order${body.message ? `: ${body.message}` : ''}. Please try again.`);
     }
-    setSending(false);
   }
 
   const field = (name, label, props = {}) => (
@@ -238,6 +292,7 @@ export default function CheckoutForm({ items, total, onPlaced, onChanged }) {
           />
           <h2>Payment</h2>
           <PaymentMethods
+            methods={methods}
             value={form.paymentMethod}
             error={errors.paymentMethod}
             onChange={(event, value) => {
@@ -246,12 +301,31 @@ export default function CheckoutForm({ items, total, onPlaced, onChanged }) {
             }}
             inputRef={ref('paymentMethod')}
           />
-          <p className="note">
-            <InfoOutlined />
-            <span>No real payment is taken: this is a demo shop. Your order is recorded as pending with the method you choose.</span>
-          </p>
-          <Button type="submit" variant="contained" size="large" fullWidth className="submit" loading={sending} loadingPosition="start">
-            {sending ? 'Placing your order…' : `Place order · ${formatPrice(total)}`}
+          {form.paymentMethod === 'Stripe' && (
+            <div className="card-details">
+              <CardField cardRef={card} error={cardError} />
+              <p className="note">
+                <InfoOutlined />
+                <span>Your card goes straight to Stripe, our payment processor: the shop never sees its number.</span>
+              </p>
+            </div>
+          )}
+          {form.paymentMethod === 'Cash' && (
+            <p className="note">
+              <InfoOutlined />
+              <span>Pay in cash when your order is delivered.</span>
+            </p>
+          )}
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            className="submit"
+            loading={Boolean(step)}
+            loadingPosition="start"
+          >
+            {step ? STEPS[step] : `Place order · ${formatPrice(total)}`}
           </Button>
         </Form>
       </Card>

@@ -1,4 +1,5 @@
-// How the shopper would like to pay: SPEC §9's five methods, as a radio group.
+// How the shopper would like to pay: the methods the shop offers (config.payments.methods: a card
+// through Stripe where it is configured, and cash on delivery), as a radio group.
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -6,11 +7,11 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { styled } from '@mui/material/styles';
-import { PAYMENT_METHODS } from './validation.js';
+import { methodInWords } from './paymentWords.js';
 
 const Methods = styled(RadioGroup)(({ theme }) => ({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
   gap: theme.spacing(1),
   marginTop: theme.spacing(1),
   '& label': {
@@ -22,13 +23,18 @@ const Methods = styled(RadioGroup)(({ theme }) => ({
   '& label:has(input:checked)': { borderColor: theme.palette.primary.main, background: theme.palette.grey[100] },
 }));
 
-export default function PaymentMethods({ value, error, onChange, inputRef }) {
+export default function PaymentMethods({ methods, value, error, onChange, inputRef }) {
   return (
     <FormControl component="fieldset" required error={Boolean(error)} fullWidth>
       <FormLabel component="legend">Payment method</FormLabel>
       <Methods name="paymentMethod" value={value} onChange={onChange} aria-describedby={error ? 'payment-help' : undefined}>
-        {PAYMENT_METHODS.map((method, i) => (
-          <FormControlLabel key={method} value={method} label={method} control={<Radio inputRef={i === 0 ? inputRef : undefined} />} />
+        {methods.map((method, i) => (
+          <FormControlLabel
+            key={method}
+            value={method}
+            label={methodInWords(method)}
+            control={<Radio inputRef={i === 0 ? inputRef : undefined} />}
+          />
         ))}
       </Methods>
       {error && <FormHelperText id="payment-help">{error}</FormHelperText>}

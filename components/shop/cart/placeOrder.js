@@ -3,14 +3,32 @@
 // from its product page's props (the page's URL with Accept: application/json).
 import { formatPrice, salePrice } from '../money.js';
 
+// What POST /api/checkout takes: the form's fields and the cart's lines at the prices seen.
+export const checkoutBody = (form, items) => ({ ...form, items: items.map(({ id, qty, price }) => ({ id, qty, price })) });
+
+// One checkout attempt: its Idempotency-Key is new for each attempt and sent again with the same
+// body when the attempt is retried, so a retry after a lost answer places no second order.
+export const newAttempt = (body) => ({ key: uuid(), body });
+
+// crypto.randomUUID exists only on https (and localhost): a shop tried over plain http makes the
+// same version 4 UUID from crypto.getRandomValues.
+function uuid() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 // -> {status, body}; status 0 when the server could not be reached.
-export async function postCheckout(form, items) {
+export async function postCheckout(attempt) {
   try {
     const response = await fetch('/api/checkout', {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ ...form, items: items.map(({ id, qty, price }) => ({ id, qty, price })) }),
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': attempt.key },
+      body: JSON.stringify(attempt.body),
     });
     const body = await response.json().catch(() => ({}));
     return { status: response.status, body };

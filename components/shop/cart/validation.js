@@ -1,7 +1,7 @@
-// The checkout's rules, the same as the server's (app/api/checkout.py), so a shopper hears about
-// a mistake next to the field before sending anything. The server checks again and has the last
-// word: its 422 field errors are shown the same way.
-export const PAYMENT_METHODS = ['Stripe', 'PayPal', 'Payoneer', 'Visa Card', 'Cash'];
+// The checkout's rules, the same as the server's (app/api/shop/checkout.py), so a shopper hears
+// about a mistake next to the field before sending anything. The server checks again and has the
+// last word: its 422 field errors are shown the same way. The payment methods are those the shop
+// offers (config.payments.methods).
 export const FIELDS = ['name', 'email', 'phone', 'billingAddress', 'paymentMethod'];
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/;
@@ -24,21 +24,21 @@ const RULES = {
     return PHONE.test(value) ? null : 'Enter a phone number of 7 to 20 digits';
   },
   billingAddress: length('billing address', 5, 500),
-  paymentMethod: (value) => (PAYMENT_METHODS.includes(value) ? null : 'Choose how you would like to pay'),
+  paymentMethod: (value, methods) => (methods.includes(value) ? null : 'Choose how you would like to pay'),
 };
 
 // The server strips spaces round each text before it checks or stores it.
 export const cleaned = (form) => Object.fromEntries(FIELDS.map((field) => [field, (form[field] || '').trim()]));
 
-export function fieldError(field, value) {
-  return RULES[field]((value || '').trim());
+export function fieldError(field, value, methods) {
+  return RULES[field]((value || '').trim(), methods);
 }
 
 // {field: message} for every field that breaks a rule.
-export function formErrors(form) {
+export function formErrors(form, methods) {
   const errors = {};
   for (const field of FIELDS) {
-    const message = fieldError(field, form[field]);
+    const message = fieldError(field, form[field], methods);
     if (message) errors[field] = message;
   }
   return errors;
