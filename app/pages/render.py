@@ -116,16 +116,23 @@ async def respond_cached(request: Request, read: ReadPage) -> AnswerResponse:
     key = page_key(request.scope, as_json)
     version = services.catalogue_version
     await version.ensure_fresh()
-    cached, timing = services.page_cache.get(key), None
-    if cached is None:
-        timing = ServerTiming(request.scope)
-        cached = await services.page_cache.single_flight(
-            key,
-            lambda: build_page(services, request, read, as_json, timing),
-            keep=lambda page: not version.changed_since(page.version, page.keys),
-        )
-    answer = cached.answer_to(request.scope)
-    return AnswerResponse(answer.with_headers([timing.header()]) if timing and timing.stages else answer)
+    cached = services.page_cache.get(key)
+    if cached is not None:
+        return AnswerResponse(cached.answer_to(request.scope))
+    timing = ServerTiming(request.scope)
+    cached = await services.page_cache.single_flight(
+        key,
+        lambda: build_page(services, request, read, as_json, timing),
+        keep=lambda page: not version.changed_since(page.version, page.keys),
+    )
+    if not timing.stages:  # another request built it meanwhile: this one is answered as a hit
+        return AnswerResponse(cached.answer_to(request.scope))
+    # The encoding this request takes is made fast; the best ones once it has gone out.
+    with timing.stage("compress"):
+        answer = cached.answer_to(request.scope)
+    return AnswerResponse(
+        answer.with_headers([timing.header()]), sent=lambda: services.page_cache.compress_later(cached)
+    )
 
 
 async def build_page(
@@ -134,10 +141,9 @@ async def build_page(
     version, started = services.catalogue_version.get(), time.monotonic()
     page, keys = await read(timing)
     text, media_type, headers = await _text(services, request, page, as_json, timing)
-    with timing.stage("compress"):
-        return services.page_cache.page(
-            text.encode(), media_type, page.status, headers, keys=keys, version=version, started=started
-        )
+    return services.page_cache.page(
+        text.encode(), media_type, page.status, headers, keys=keys, version=version, started=started
+    )
 
 
 async def _text(
