@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from db import page_keys as keys
 from db.models import Booklist, BooklistItem, Product
+from db.queries.shown import shown_in
 
 PRODUCT_LINK = re.compile(r"/product/(\d{1,18})")
 
@@ -59,18 +60,24 @@ class Shows:
     booklisted: bool = False
 
     def keys(self, session: Session, path_params: dict, props: Any) -> frozenset[str]:
+        """The page's keys, from the rows its loader read (db/queries/shown.py); only products it
+        did not read that way (a bare link, the finder's booklisted books) are read here."""
         found = set(self.lists)
         ids = products_in(props)
         found.update(keys.product(product_id) for product_id in ids)
+        read = shown_in(session)
+        rows = [read[product_id] for product_id in ids if product_id in read]
+        unread = [product_id for product_id in ids if product_id not in read]
+        if unread or self.booklisted:
+            condition = Product.id.in_(unread)
+            if self.booklisted:
+                condition = or_(condition, Product.id.in_(_on_booklists()))
+            rows += session.execute(
+                select(Product.id, Product.shop, Product.category_id, Product.brand_id, Product.seller_id).where(
+                    condition
+                )
+            ).all()
         own = path_params.get("id") if self.own_product else None
-        condition = Product.id.in_(ids)
-        if self.booklisted:
-            condition = or_(condition, Product.id.in_(_on_booklists()))
-        elif not ids:
-            return frozenset(found)
-        rows = session.execute(
-            select(Product.id, Product.shop, Product.category_id, Product.brand_id, Product.seller_id).where(condition)
-        )
         for row in rows:
             found.update((keys.product(row.id), keys.category(row.category_id)))
             if self.stock or self.booklisted:
