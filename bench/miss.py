@@ -15,7 +15,9 @@ time.
 
 `python -m bench miss` runs it on the seeded database; `python -m bench.miss --products 200000`
 adds a run on the same database with that many generated books bulk-inserted (bench/search.py's
-generator), to show a miss does not grow with the catalogue.
+generator), to show a miss does not grow with the catalogue; `--against DIR` measures another
+checkout's server (built, e.g. a worktree of main) beside this one's, rounds interleaved, each on
+its own copy of the database: a before and after measured side by side.
 """
 
 from __future__ import annotations
@@ -24,13 +26,13 @@ import argparse
 import os
 import re
 from collections import defaultdict
-from contextlib import closing
+from contextlib import ExitStack, closing
 from pathlib import Path
 from typing import Any
 
 import httpx
 
-from bench.common import ADMIN_ENV, median, seeded_database, server_process, signed_in, table
+from bench.common import ADMIN_ENV, ROOT, median, seeded_database, server_process, signed_in, table
 
 HOMES = [
     "/",
@@ -77,54 +79,80 @@ def first_product(props: Any) -> tuple[int, float] | None:
     return next((found for value in values if (found := first_product(value)) is not None), None)
 
 
-def measure(url: str, media: Path, rounds: int = ROUNDS) -> dict[str, dict[str, float]]:
-    """{page: {"total": median ms, "cpu": mean CPU ms, stage: median ms, ...}}, rounds interleaved
-    across pages."""
-    timings: dict[str, list[dict[str, float]]] = defaultdict(list)
-    cpu: dict[str, float] = defaultdict(float)
-    with (
-        server_process(url, media, port=PORT, SSR_POOL_SIZE=str(os.cpu_count() or 1), **ADMIN_ENV) as (process, base),
-        httpx.Client(base_url=base, headers={"Accept-Encoding": "br, gzip"}, timeout=30) as shopper,
-        closing(signed_in(base, timeout=30)) as admin,
-    ):
-        shown: dict[str, tuple[int, float]] = {}
+class Shop:
+    """One server under test: a shopper and the administrator changing prices, and its figures."""
+
+    def __init__(self, stack: ExitStack, url: str, media: Path, root: Path, port: int):
+        env = {"SSR_POOL_SIZE": str(os.cpu_count() or 1), **ADMIN_ENV}
+        self.process, base = stack.enter_context(server_process(url, media, port=port, root=root, **env))
+        self.shopper = stack.enter_context(
+            httpx.Client(base_url=base, headers={"Accept-Encoding": "br, gzip"}, timeout=30)
+        )
+        self.admin = stack.enter_context(closing(signed_in(base, timeout=30)))
+        self.shown: dict[str, tuple[int, float]] = {}
         for page in [*HOMES, *OTHERS]:
-            found = first_product(shopper.get(page, headers={"Accept": "application/json"}).json()["props"])
+            found = first_product(self.shopper.get(page, headers={"Accept": "application/json"}).json()["props"])
             if found is None:
                 raise RuntimeError(f"{page} shows no product to change")
-            shown[page] = found
-        book = f"/product/{shown['/'][0]}"
-        shown[book] = shown["/"]
-        pages = [*HOMES, *OTHERS, book]
+            self.shown[page] = found
+        self.book = f"/product/{self.shown['/'][0]}"
+        self.shown[self.book] = self.shown["/"]
+        self.timings: dict[str, list[dict[str, float]]] = defaultdict(list)
+        self.cpu: dict[str, float] = defaultdict(float)
 
-        def miss(path: str, n: int) -> dict[str, float]:
-            product, price = shown[path]
-            admin.patch(f"/api/products/{product}", json={"price": f"{price + n % 2:.2f}"}).raise_for_status()
-            before = cpu_ms(process.pid)
-            response = shopper.get(path)
-            response.raise_for_status()
-            if "server-timing" not in response.headers:
-                raise RuntimeError(f"{path} was answered from the cache after its product {product} changed")
-            cpu[path] += cpu_ms(process.pid) - before
-            return server_timing(response.headers["server-timing"])
+    @property
+    def pages(self) -> list[str]:
+        return [*HOMES, *OTHERS, self.book]
 
-        for page in pages:  # warm V8's compiled code and SQLAlchemy's statement cache
-            for n in range(3):
-                miss(page, n + 1)
-        cpu.clear()
+    def miss(self, path: str, n: int) -> dict[str, float]:
+        """Change the price of a product the page shows, then ask for the page: its Server-Timing."""
+        product, price = self.shown[path]
+        self.admin.patch(f"/api/products/{product}", json={"price": f"{price + n % 2:.2f}"}).raise_for_status()
+        before = cpu_ms(self.process.pid)
+        response = self.shopper.get(path)
+        response.raise_for_status()
+        if "server-timing" not in response.headers:
+            raise RuntimeError(f"{path} was answered from the cache after its product {product} changed")
+        self.cpu[path] += cpu_ms(self.process.pid) - before
+        return server_timing(response.headers["server-timing"])
+
+    def restore(self) -> None:
+        for product, price in self.shown.values():
+            self.admin.patch(f"/api/products/{product}", json={"price": f"{price:.2f}"})
+
+    def figures(self, rounds: int) -> dict[str, dict[str, float]]:
+        """{page: {"total": median ms, "cpu": mean CPU ms, stage: median ms, "ratio": median miss/V8}}."""
+        figures = {}
+        for page in self.pages:
+            timings = self.timings[page]
+            row = {"total": median(t["total"] for t in timings), "cpu": self.cpu[page] / rounds}
+            row.update({column: median(t.get(stage, 0.0) for t in timings) for stage, column in STAGES.items()})
+            row["other"] = max(0.0, row["total"] - sum(row[column] for column in STAGES.values()))
+            row["ratio"] = median(t["total"] / t["v8"] for t in timings if t.get("v8"))
+            figures[page] = row
+        return figures
+
+
+def measure(databases: list[tuple[str, Path]], roots: list[Path], rounds: int = ROUNDS) -> list[dict]:
+    """Each checkout's figures (see Shop.figures), its server on its own copy of the database;
+    rounds interleaved across pages and servers, so the machine's noise falls on all alike."""
+    with ExitStack() as stack:
+        shops = [
+            Shop(stack, url, media, root, PORT + n) for n, ((url, media), root) in enumerate(zip(databases, roots))
+        ]
+        for shop in shops:  # warm V8's compiled code and SQLAlchemy's statement cache
+            for page in shop.pages:
+                for n in range(3):
+                    shop.miss(page, n + 1)
+            shop.cpu.clear()
         for n in range(rounds):
-            for page in pages:
-                timings[page].append(miss(page, n))
-        for page in pages:  # leave the prices as they were
-            admin.patch(f"/api/products/{shown[page][0]}", json={"price": f"{shown[page][1]:.2f}"})
-    figures = {}
-    for page in pages:
-        row = {"total": median(t["total"] for t in timings[page]), "cpu": cpu[page] / rounds}
-        row.update({column: median(t.get(stage, 0.0) for t in timings[page]) for stage, column in STAGES.items()})
-        row["other"] = max(0.0, row["total"] - sum(row[column] for column in STAGES.values()))
-        row["ratio"] = median(t["total"] / t["v8"] for t in timings[page] if t.get("v8"))
-        figures[page] = row
-    return figures
+            for place in range(len(shops[0].pages)):
+                for shop in shops:
+                    page = shop.pages[place]
+                    shop.timings[page].append(shop.miss(page, n))
+        for shop in shops:
+            shop.restore()
+        return [shop.figures(rounds) for shop in shops]
 
 
 def report(title: str, figures: dict[str, dict[str, float]]) -> str:
@@ -146,32 +174,40 @@ def report(title: str, figures: dict[str, dict[str, float]]) -> str:
     return f"{title}\n" + table(rows, header)
 
 
-def run(products: int = 0, rounds: int = ROUNDS) -> str:
+def run(products: int = 0, rounds: int = ROUNDS, against: Path | None = None) -> str:
+    """This checkout's misses; with `against` (another checkout, built), that one's beside them."""
+    roots = [ROOT] if against is None else [ROOT, against]
     heading = (
         "The first shopper after a price change of a product the page shows (Accept-Encoding: br, gzip), "
         f"one at a time, median of {rounds} misses each (ms)"
     )
-    with seeded_database() as (url, media):
-        parts = [report(heading + ": seeded catalogue", measure(url, media, rounds))]
+    with ExitStack() as stack:
+        databases = [stack.enter_context(seeded_database()) for _ in roots]
+        sizes = ["seeded catalogue"]
+        results = [measure(databases, roots, rounds)]
         if products:
             from bench.search import generate
 
-            inserted, built = generate(url, products)
-            parts.append(
-                report(
-                    f"{heading}: +{products:,} books (inserted in {inserted:.0f} s, search index {built:.0f} s)",
-                    measure(url, media, rounds),
-                )
-            )
-    return "\n\n".join(parts)
+            for url, _media in databases:
+                inserted, built = generate(url, products)
+            sizes.append(f"+{products:,} books (inserted in {inserted:.0f} s, search index {built:.0f} s)")
+            results.append(measure(databases, roots, rounds))
+    return "\n\n".join(
+        report(f"{heading}: {size}, {root}", figures)
+        for size, per_root in zip(sizes, results)
+        for root, figures in zip(roots, per_root)
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--products", type=int, default=0, help="also measure with this many generated books added")
     parser.add_argument("--rounds", type=int, default=ROUNDS)
+    parser.add_argument(
+        "--against", type=Path, help="another checkout (built) whose server is measured side by side, e.g. main's"
+    )
     args = parser.parse_args()
-    print(run(args.products, args.rounds))
+    print(run(args.products, args.rounds, args.against))
 
 
 if __name__ == "__main__":
