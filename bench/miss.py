@@ -102,16 +102,19 @@ class Shop:
         self.book = f"/product/{self.shown['/'][0]}"
         self.shown[self.book] = self.shown["/"]
         self.timings: dict[str, list[dict[str, float]]] = defaultdict(list)
+        self.changes: dict[int, int] = defaultdict(int)  # price changes per product
         self.cpu: dict[str, float] = defaultdict(float)
 
     @property
     def pages(self) -> list[str]:
         return [*HOMES, *OTHERS, self.book]
 
-    def miss(self, path: str, n: int) -> dict[str, float]:
+    def miss(self, path: str) -> dict[str, float]:
         """Change the price of a product the page shows, then ask for the page: its Server-Timing."""
         product, price = self.shown[path]
-        self.admin.patch(f"/api/products/{product}", json={"price": f"{price + n % 2:.2f}"}).raise_for_status()
+        self.changes[product] += 1  # a price other than its last one: up by one, then back
+        changed = f"{price + self.changes[product] % 2:.2f}"
+        self.admin.patch(f"/api/products/{product}", json={"price": changed}).raise_for_status()
         before = cpu_ms(self.process.pid)
         response = self.shopper.get(path)
         response.raise_for_status()
@@ -150,14 +153,14 @@ def measure(databases: list[tuple[str, Path]], roots: list[Path], rounds: int = 
         ]
         for shop in shops:  # warm V8's compiled code and SQLAlchemy's statement cache
             for page in shop.pages:
-                for n in range(WARM_UP):
-                    shop.miss(page, n + 1)
+                for _ in range(WARM_UP):
+                    shop.miss(page)
             shop.cpu.clear()
-        for n in range(rounds):
+        for _ in range(rounds):
             for place in range(len(shops[0].pages)):
                 for shop in shops:
                     page = shop.pages[place]
-                    shop.timings[page].append(shop.miss(page, n))
+                    shop.timings[page].append(shop.miss(page))
         for shop in shops:
             shop.restore()
         return [shop.figures(rounds) for shop in shops]
