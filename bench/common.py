@@ -54,9 +54,9 @@ def seeded_database():
 
 
 @contextmanager
-def server_process(url: str, media: Path, port: int = 8765, module: str = "app", **env):
-    """A server on loopback (`python -m module`, the shop's own by default): (its process, its base
-    URL), stopped afterwards."""
+def server_process(url: str, media: Path, port: int = 8765, module: str = "app", root: Path = ROOT, **env):
+    """A server on loopback (`python -m module`, the shop's own by default, from the checkout at
+    `root`): (its process, its base URL), stopped afterwards."""
     with socket.socket() as probe:
         if probe.connect_ex(("127.0.0.1", port)) == 0:  # the figures would be another server's
             raise RuntimeError(f"port {port} is taken by another server; stop it first")
@@ -70,7 +70,7 @@ def server_process(url: str, media: Path, port: int = 8765, module: str = "app",
         **env,
     }
     process = subprocess.Popen(
-        [sys.executable, "-m", module], cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        [sys.executable, "-m", module], cwd=root, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     base = f"http://127.0.0.1:{port}"
     try:

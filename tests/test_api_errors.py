@@ -15,10 +15,11 @@ from app.main import create_app
 def test_an_unexpected_failure_answers_500_with_the_spec_message_and_is_logged(settings, caplog):
     with TestClient(create_app(settings), raise_server_exceptions=False) as client:
 
-        async def broken(*args, **kwargs):
+        def broken(*args, **kwargs):
             raise RuntimeError("database went away")
 
-        client.app.state.services.db.read = broken
+        # Every read, on a worker thread (the API's) or on the event loop (a page's, on SQLite).
+        client.app.state.services.db.read_sync = broken
         with caplog.at_level(logging.ERROR):
             api = client.get("/api/market-1/flash-deals")
             page = client.get("/market-1")

@@ -5,10 +5,13 @@ it shows (db/page_keys.py). It is dropped when a write publishes one of those ke
 change log by app/caching/page_changes.py), or when its time slot ends: what moves with time rather than
 with a write (deals that expire, best sellers that move with every sale) is refreshed then.
 
-Each page is compressed with brotli when stored (every browser asks for br), and with gzip only
-when a request first needs it (a client without brotli), kept from then on. Its answers are built
-as ASGI messages, every header included (the common security headers too), so a hit is a lookup
-and two sends, before any routing (app/caching/fast_path.py).
+The request that builds a page waits only for a fast encoding of it, the one it asked for (brotli
+at a low quality, or gzip's fastest level, or none); the cache's brotli at its better ratio is
+made after that answer has gone out, on the cache's own compressing thread, and replaces the fast
+one (`PageCache.compress_later`), so hits still get the best brotli. A gzip answer is made when a
+request first needs it (a client without brotli), and kept. Its answers are built as ASGI
+messages, every header included (the common security headers too), so a hit is a lookup and two
+sends, before any routing (app/caching/fast_path.py).
 """
 
 from __future__ import annotations
@@ -16,10 +19,12 @@ from __future__ import annotations
 import asyncio
 import gzip
 import hashlib
+import logging
 import math
 import time
 from collections import OrderedDict, defaultdict
 from collections.abc import Awaitable, Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import brotli
@@ -29,6 +34,20 @@ from app.caching.shared_cache import SharedCaching, surrogate_key
 from db.page_keys import ANY_CHANGE, EVERYTHING
 
 Headers = list[tuple[bytes, bytes]]
+
+log = logging.getLogger("studentbooks.pages")
+
+# Each encoding's levels: (fast, best). Fast is what the request building a page waits for: on a
+# storefront home (156 KB) brotli's quality 0 takes 0.1 ms for 23 KB, quality 2 0.4 ms for 21 KB,
+# quality 5 1.3-3 ms for 17 KB; a tenth more bytes once, for the first shopper only, against a
+# quarter of a render. Best is what hits get, made after the building answer has gone out:
+# brotli 11 takes 160 ms for a body 12% smaller than quality 5's; quality 6 is 1% smaller for a
+# fifth more time, and every page a write drops is compressed again.
+BROTLI_QUALITY, GZIP_LEVEL = (0, 5), (1, 6)
+ENCODINGS: dict[str, tuple[bytes, Callable[[bytes, bool], bytes]]] = {
+    "brotli": (b"br", lambda body, best: brotli.compress(body, quality=BROTLI_QUALITY[best])),
+    "gzipped": (b"gzip", lambda body, best: gzip.compress(body, GZIP_LEVEL[best])),
+}
 
 
 def page_key(scope: Scope, as_json: bool) -> tuple:
@@ -58,13 +77,17 @@ class Answer:
 
 
 class AnswerResponse:
-    """An Answer as an endpoint's response (the router's path to a cached page)."""
+    """An Answer as an endpoint's response (the router's path to a cached page); `sent`, if given,
+    is called once the answer has gone out (it must not block: the request ends after it)."""
 
-    def __init__(self, answer: Answer):
+    def __init__(self, answer: Answer, sent: Callable[[], None] | None = None):
         self.answer = answer
+        self.sent = sent
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await self.answer.send(send, scope["method"] == "HEAD")
+        if self.sent is not None:
+            self.sent()
 
 
 @dataclass(frozen=True)
@@ -85,10 +108,12 @@ class CachedPage:
     version: int  # the catalogue version it was read at
     expires_at: float  # time.monotonic() when its time slot ends
     identity: Answer
-    brotli: Answer
     not_modified: Answer
-    # Built by the first request that takes gzip and not brotli (see `gzip`); None until then.
+    # The encoded answers, each made by the first request that takes it (`answer`): fast until
+    # `take_best` has run, best from then on; None until made.
+    brotli: Answer | None = None
     gzipped: Answer | None = None
+    best: bool = False
     # Told the bytes the page grows by once it is stored (PageCache.put), so the cache's count stays true.
     grew: Callable[[CachedPage, int], None] | None = None
 
@@ -105,11 +130,8 @@ class CachedPage:
         expires_at: float = math.inf,
         common: AnswerHeaders | None = None,
     ) -> CachedPage:
-        # A fast level: every miss pays for it. On a storefront page brotli 11 takes 160 ms for a
-        # body 12% smaller than brotli 5's, which takes 3 ms; quality 4 is faster still, but its
-        # body is 8% larger on the storefront homes (quality 6: 1% smaller, nearly twice the time),
-        # and every visitor downloads it while a miss is rare.
-        brotlied = brotli.compress(body, quality=5)
+        """The page with no encoding made yet: `answer` makes the one a request takes, and
+        `best_encodings` the brotli hits get."""
         etag = ('"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"').encode()
         own = [(name.lower().encode(), value.encode()) for name, value in (headers or {}).items()]
         shared = [(b"etag", etag), (b"vary", b"Accept, Accept-Encoding")]
@@ -130,21 +152,36 @@ class CachedPage:
             version=version,
             expires_at=expires_at,
             identity=Answer(status, _sized(body, described), body),
-            brotli=Answer(status, _sized(brotlied, described, b"br"), brotlied),
             not_modified=Answer(304, [*shared, *own], b""),
         )
 
-    @property
-    def gzip(self) -> Answer:
-        """The gzip answer, compressed the first time it is asked for: a miss does not pay for an
-        encoding few clients take. Two requests racing here both compress; either result is right."""
-        if self.gzipped is None:
-            identity = self.identity
-            body = gzip.compress(identity.body, compresslevel=6)
-            self.gzipped = Answer(identity.status, _sized(body, identity.headers[1:], b"gzip"), body)
-            if self.grew is not None:
-                self.grew(self, len(body))
-        return self.gzipped
+    def best_encodings(self) -> dict[str, Answer]:
+        """The best brotli, and the best gzip if a fast one was made: a few milliseconds of CPU
+        with the GIL let go, touching nothing shared (run off the event loop; `take_best` keeps them)."""
+        return {
+            slot: self._encode(slot, best=True)
+            for slot in ("brotli", "gzipped")
+            if slot == "brotli" or getattr(self, slot)
+        }
+
+    def take_best(self, answers: dict[str, Answer]) -> None:
+        self.best = True
+        for slot, answer in answers.items():
+            self._hold(slot, answer)
+
+    def _encode(self, slot: str, best: bool) -> Answer:
+        encoding, compress = ENCODINGS[slot]
+        body = compress(self.body, best)
+        return Answer(self.identity.status, _sized(body, self.identity.headers[1:], encoding), body)
+
+    def _hold(self, slot: str, answer: Answer) -> Answer:
+        """Keep `answer` in `slot` (brotli or gzipped), telling the cache what the page grew by.
+        Two requests racing to make one both compress; either result is right."""
+        before = getattr(self, slot)
+        setattr(self, slot, answer)
+        if self.grew is not None:
+            self.grew(self, len(answer.body) - (len(before.body) if before else 0))
+        return answer
 
     @property
     def body(self) -> bytes:
@@ -152,16 +189,18 @@ class CachedPage:
 
     @property
     def size(self) -> int:
-        """Bytes held: the body and the encodings of it built so far."""
-        return len(self.identity.body) + len(self.brotli.body) + (len(self.gzipped.body) if self.gzipped else 0)
+        """Bytes held: the body and the encodings of it made so far."""
+        return len(self.body) + sum(len(answer.body) for answer in (self.brotli, self.gzipped) if answer)
 
     def answer(self, accept_encoding: bytes, if_none_match: bytes) -> Answer:
+        """The answer to a request: brotli for a client that takes it, gzip for one that takes only
+        that, else the body as it is; an encoding not made yet is made quickly and kept."""
         if if_none_match == self.etag:
             return self.not_modified
         if b"br" in accept_encoding:
-            return self.brotli
+            return self.brotli or self._hold("brotli", self._encode("brotli", self.best))
         if b"gzip" in accept_encoding:
-            return self.gzip
+            return self.gzipped or self._hold("gzipped", self._encode("gzipped", self.best))
         return self.identity
 
     def answer_to(self, scope: Scope) -> Answer:
@@ -170,7 +209,7 @@ class CachedPage:
 
 
 def _sized(content: bytes, described: Headers, encoding: bytes | None = None) -> Headers:
-    """An answer's headers: its length first (CachedPage.gzip relies on that), then the rest."""
+    """An answer's headers: its length first (CachedPage._encode relies on that), then the rest."""
     sized = [(b"content-length", str(len(content)).encode()), *described]
     return sized + [(b"content-encoding", encoding)] if encoding else sized
 
@@ -189,6 +228,10 @@ class PageCache:
         self._pages: OrderedDict[tuple, CachedPage] = OrderedDict()
         self._holding: dict[str, set[tuple]] = defaultdict(set)  # invalidation key -> pages that hold it
         self._building: dict[tuple, asyncio.Future] = {}
+        # One thread makes the best encodings of new pages, one page at a time: a burst of misses
+        # (a write dropping many pages) takes one core, never every core the renders need.
+        self._compressor = ThreadPoolExecutor(1, thread_name_prefix="page-compressor")
+        self._compressing: set[asyncio.Future] = set()
         # Pages built (each a loader's read and, for a document, a render): tests and benchmarks count them.
         self.builds = 0
 
@@ -236,6 +279,27 @@ class PageCache:
             raise
         finally:
             self._building.pop(key, None)
+
+    def compress_later(self, page: CachedPage) -> None:
+        """Make the page's best encodings on the compressing thread, and keep them on the event
+        loop (the cache's count of bytes is the loop's). Called once its first answer has gone out."""
+        if page.best:
+            return
+        job = asyncio.get_running_loop().run_in_executor(self._compressor, page.best_encodings)
+        self._compressing.add(job)
+        job.add_done_callback(lambda done: self._compressed(page, done))
+
+    def _compressed(self, page: CachedPage, job: asyncio.Future) -> None:
+        self._compressing.discard(job)
+        if not job.cancelled() and job.exception() is None:
+            page.take_best(job.result())
+        elif not job.cancelled():
+            log.error("could not compress a page: %r", job.exception())
+
+    async def compressed(self) -> None:
+        """Until every best encoding asked for so far is made and kept."""
+        while self._compressing:
+            await asyncio.wait(list(self._compressing))
 
     def get(self, key: tuple) -> CachedPage | None:
         page = self._pages.get(key)

@@ -22,19 +22,22 @@ from db.models import Booklist, BooklistItem, Product
 PRODUCT_LINK = re.compile(r"/product/(\d{1,18})")
 
 
-def products_in(props: Any, found: set[int] | None = None) -> set[int]:
-    """The ids of every product record and product link in a page's props."""
-    found = set() if found is None else found
-    if isinstance(props, dict):
-        if isinstance(props.get("id"), int) and "price" in props:
-            found.add(props["id"])
-        for value in props.values():
-            products_in(value, found)
-    elif isinstance(props, list):
-        for value in props:
-            products_in(value, found)
-    elif isinstance(props, str) and (link := PRODUCT_LINK.fullmatch(props)):
-        found.add(int(link.group(1)))
+def products_in(props: Any) -> set[int]:
+    """The ids of every product record and product link in a page's props. (A loop rather than a
+    recursion, and the link pattern tried only on strings that start like one: a storefront's
+    props hold over a thousand values, walked on every miss.)"""
+    found: set[int] = set()
+    ahead = [props]
+    while ahead:
+        value = ahead.pop()
+        if isinstance(value, dict):
+            if isinstance(value.get("id"), int) and "price" in value:
+                found.add(value["id"])
+            ahead.extend(value.values())
+        elif isinstance(value, list):
+            ahead.extend(value)
+        elif isinstance(value, str) and value.startswith("/product/") and (link := PRODUCT_LINK.fullmatch(value)):
+            found.add(int(link.group(1)))
     return found
 
 
@@ -58,32 +61,45 @@ class Shows:
     # Totals over every product on a published booklist (the finder).
     booklisted: bool = False
 
-    def keys(self, session: Session, path_params: dict, props: Any) -> frozenset[str]:
-        found = set(self.lists)
+    def found(self, path_params: dict, props: Any, read: dict[int, Any]) -> tuple[set[str], list[int]]:
+        """The page's keys from its props and the rows its loader read (db/queries/shown.py), and
+        the products it shows that the loader did not read so (a bare link): `unread_keys` reads
+        those, and the finder's booklisted books, when there are any (`reads_more`)."""
         ids = products_in(props)
-        found.update(keys.product(product_id) for product_id in ids)
+        found = {*self.lists, *(keys.product(product_id) for product_id in ids)}
         own = path_params.get("id") if self.own_product else None
-        condition = Product.id.in_(ids)
+        for product_id in ids:
+            if (row := read.get(product_id)) is not None:
+                found.update(self._row_keys(row, own))
+        return found, [product_id for product_id in ids if product_id not in read]
+
+    def reads_more(self, unread: list[int]) -> bool:
+        return bool(unread) or self.booklisted
+
+    def unread_keys(self, session: Session, path_params: dict, unread: list[int]) -> set[str]:
+        condition = Product.id.in_(unread)
         if self.booklisted:
             condition = or_(condition, Product.id.in_(_on_booklists()))
-        elif not ids:
-            return frozenset(found)
         rows = session.execute(
             select(Product.id, Product.shop, Product.category_id, Product.brand_id, Product.seller_id).where(condition)
         )
-        for row in rows:
-            found.update((keys.product(row.id), keys.category(row.category_id)))
-            if self.stock or self.booklisted:
-                found.add(keys.stock(row.id))
-            if row.id == own:
-                found.update(
-                    (keys.stock(row.id), keys.reviews(row.id), keys.related(row.shop), keys.related_in(row.category_id))
-                )
-                if row.brand_id is not None:
-                    found.add(keys.brand(row.brand_id))
-                if row.seller_id is not None:
-                    found.add(keys.seller(row.seller_id))
-        return frozenset(found)
+        own = path_params.get("id") if self.own_product else None
+        return {key for row in rows for key in self._row_keys(row, own)}
+
+    def _row_keys(self, row: Any, own: int | None) -> set[str]:
+        """What one product's row says a page showing it holds."""
+        found = {keys.product(row.id), keys.category(row.category_id)}
+        if self.stock or self.booklisted:
+            found.add(keys.stock(row.id))
+        if row.id == own:
+            found.update(
+                (keys.stock(row.id), keys.reviews(row.id), keys.related(row.shop), keys.related_in(row.category_id))
+            )
+            if row.brand_id is not None:
+                found.add(keys.brand(row.brand_id))
+            if row.seller_id is not None:
+                found.add(keys.seller(row.seller_id))
+        return found
 
 
 def storefront(shop: str, content: str, *more: str) -> Shows:

@@ -6,6 +6,7 @@ JavaScript) and, with `Accept: application/json`, the page's props for client-si
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -28,6 +29,7 @@ from app.rendering.document import compact_json, title_of
 from app.rendering.server_timing import ServerTiming
 from app.rendering.v8 import RenderError
 from app.services import Services, services_of
+from db.queries.shown import shown_in
 
 log = logging.getLogger("studentbooks.pages")
 
@@ -105,8 +107,8 @@ async def respond(request: Request, page: Page) -> Response:
     return HTMLResponse(html, status_code=page.status, headers={"Cache-Control": PRIVATE, **headers})
 
 
-# Reads a page and the invalidation keys of what it shows, timing both.
-ReadPage = Callable[[ServerTiming], Awaitable[tuple[Page, frozenset[str]]]]
+# Reads a page (timing it) and answers it with what finds the invalidation keys of what it shows.
+ReadPage = Callable[[ServerTiming], Awaitable[tuple[Page, Callable[[], Awaitable[frozenset[str]]]]]]
 
 
 async def respond_cached(request: Request, read: ReadPage) -> AnswerResponse:
@@ -119,28 +121,38 @@ async def respond_cached(request: Request, read: ReadPage) -> AnswerResponse:
     key = page_key(request.scope, as_json)
     version = services.catalogue_version
     await version.ensure_fresh()
-    cached, timing = services.page_cache.get(key), None
-    if cached is None:
-        timing = ServerTiming(request.scope)
-        cached = await services.page_cache.single_flight(
-            key,
-            lambda: build_page(services, request, read, as_json, timing),
-            keep=lambda page: not version.changed_since(page.version, page.keys),
-        )
-    answer = cached.answer_to(request.scope)
-    return AnswerResponse(answer.with_headers([timing.header()]) if timing and timing.stages else answer)
+    cached = services.page_cache.get(key)
+    if cached is not None:
+        return AnswerResponse(cached.answer_to(request.scope))
+    timing = ServerTiming(request.scope)
+    cached = await services.page_cache.single_flight(
+        key,
+        lambda: build_page(services, request, read, as_json, timing),
+        keep=lambda page: not version.changed_since(page.version, page.keys),
+    )
+    if not timing.stages:  # another request built it meanwhile: this one is answered as a hit
+        return AnswerResponse(cached.answer_to(request.scope))
+    # The encoding this request takes is made fast; the best ones once it has gone out.
+    with timing.stage("compress"):
+        answer = cached.answer_to(request.scope)
+    return AnswerResponse(
+        answer.with_headers([timing.header()]), sent=lambda: services.page_cache.compress_later(cached)
+    )
 
 
 async def build_page(
     services: Services, request: Request, read: ReadPage, as_json: bool, timing: ServerTiming
 ) -> CachedPage:
     version, started = services.catalogue_version.get(), time.monotonic()
-    page, keys = await read(timing)
-    text, media_type, headers = await _text(services, request, page, as_json, timing)
-    with timing.stage("compress"):
-        return services.page_cache.page(
-            text.encode(), media_type, page.status, headers, keys=keys, version=version, started=started
-        )
+    page, find_keys = await read(timing)
+    # The keys are found on the event loop while V8 renders on its own thread: gather starts the
+    # render first, and the keys then take no time of the wait (the render holds no GIL).
+    (text, media_type, headers), keys = await asyncio.gather(
+        _text(services, request, page, as_json, timing), find_keys()
+    )
+    return services.page_cache.page(
+        text.encode(), media_type, page.status, headers, keys=keys, version=version, started=started
+    )
 
 
 async def _text(
@@ -154,15 +166,23 @@ async def _text(
 
 
 def read_page(
-    session: Session, loader: Loader, shows: Shows, path_params: dict, query: dict, timing: ServerTiming
-) -> tuple[Page, frozenset[str]]:
-    """The loader's page and the invalidation keys of what it shows, in one session. (Reading the
-    keys on a second thread while V8 renders was slower: the two threads and the render's answer
-    contended for the GIL, and the render itself took a fifth longer.)"""
+    session: Session, loader: Loader, path_params: dict, query: dict, timing: ServerTiming
+) -> tuple[Page, dict[int, Any]]:
+    """The loader's page, and the rows of the products it read (db/queries/shown.py), from which
+    its keys are found."""
     with timing.stage("db"):
-        page = loader(session, path_params, query)
+        return loader(session, path_params, query), shown_in(session)
+
+
+async def page_keys(
+    services: Services, shows: Shows, path_params: dict, page: Page, read: dict[int, Any], timing: ServerTiming
+) -> frozenset[str]:
+    """What the page shows: from its props and its loader's rows, reading only what those lack."""
     with timing.stage("keys"):
-        return page, shows.keys(session, path_params, page.props)
+        found, unread = shows.found(path_params, page.props, read)
+        if shows.reads_more(unread):
+            found |= await services.db.read_short(shows.unread_keys, path_params, unread)
+        return frozenset(found)
 
 
 def page_route(
@@ -177,9 +197,12 @@ def page_route(
         load = partial(loader, currency=services.payments.currency) if priced else loader
         path_params, query = dict(request.path_params), dict(request.query_params)
         if cached:
-            return await respond_cached(
-                request, lambda timing: services.db.read(read_page, load, shows, path_params, query, timing)
-            )
+
+            async def read(timing: ServerTiming):
+                page, rows = await services.db.read_short(read_page, load, path_params, query, timing)
+                return page, lambda: page_keys(services, shows, path_params, page, rows, timing)
+
+            return await respond_cached(request, read)
         return await respond(request, await services.db.read(load, path_params, query))
 
     endpoint.shows = shows if cached else None  # what tests check every cached route declares

@@ -7,6 +7,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload
 
 from db.models import Review
+from db.queries import shown
 from db.queries.book_records import book_details
 from db.queries.media import media_url
 from db.queries.products import product_card
@@ -39,6 +40,7 @@ def product_reviews(session: Session, product_id: int) -> list[dict]:
 def product_page(session: Session, product_id: int) -> dict:
     """Raises UnknownProduct for an unknown or unpublished id."""
     product = published_product(session, product_id)
+    shown.note(session, [product])
     card = product_card(product)
     card.update(
         {

@@ -9,6 +9,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session, joinedload
 
 from db.models import Author, Book, BookAuthor, Category, Product
+from db.queries import shown
 from db.queries.media import media_url
 
 # What a card shows besides the product's own columns, for readers of ORM products (search, the
@@ -16,7 +17,8 @@ from db.queries.media import media_url
 CARD_LOADING = (joinedload(Product.category), joinedload(Product.book))
 
 # The same as plain columns, for the storefront sections (db/queries/sections.py): no ORM object
-# is built on a page's hot path. `book_id` is set for a book.
+# is built on a page's hot path. `book_id` is set for a book. The shop, category, brand and seller
+# ids are not shown: the page's invalidation keys are read from them (db/queries/shown.py).
 CARD_COLUMNS = (
     Product.id,
     Product.slug,
@@ -34,6 +36,10 @@ CARD_COLUMNS = (
     Product.colors,
     Book.isbn,
     Book.product_id.label("book_id"),
+    Product.shop,
+    Product.category_id,
+    Product.brand_id,
+    Product.seller_id,
 )
 
 # The authors of many books at once, in each book's cover order.
@@ -113,6 +119,7 @@ def cards_by_id(session: Session, ids: list[int]) -> list[dict[str, Any]]:
 
 def cards_of_rows(session: Session, rows: list) -> dict[int, dict[str, Any]]:
     """{product id: card} for rows of CARD_COLUMNS; each product's card built once."""
+    shown.note(session, rows)
     authors = authors_of(session, [row.book_id for row in rows if row.book_id is not None])
     cards: dict[int, dict[str, Any]] = {}
     for row in rows:

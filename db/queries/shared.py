@@ -6,7 +6,7 @@ Both answer a general list without a product, and a list for one product when gi
 from __future__ import annotations
 
 from sqlalchemy import Select, bindparam, func, select, true
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 
 from db.models import OrderLine, Product
 from db.queries.products import TOP_RATED, cards_by_id
@@ -20,8 +20,17 @@ class UnknownProduct(LookupError):
     """No published product has this id."""
 
 
+# What a product page shows of its product besides its columns, read in the same statement.
+PRODUCT_PAGE_LOADING = (
+    joinedload(Product.category),
+    joinedload(Product.book),
+    joinedload(Product.brand),
+    joinedload(Product.seller),
+)
+
+
 def published_product(session: Session, product_id: int) -> Product:
-    product = session.get(Product, product_id)
+    product = session.get(Product, product_id, options=PRODUCT_PAGE_LOADING)
     if product is None or not product.published:
         raise UnknownProduct(product_id)
     return product

@@ -1,0 +1,99 @@
+"""What a cache miss does, per page kind (every storefront home, a shelf, a book page, a search
+page): its data in a fixed number of statements (a page that grows a query fails here), its
+invalidation keys from the rows its loader read (the same keys a second read of the products
+gives), its answer in a fast encoding with its Server-Timing, and the same bytes, decoded, in every
+answer of the page: the miss's, and the hits' once the best brotli has replaced the fast one."""
+
+from __future__ import annotations
+
+import brotli
+import pytest
+from sqlalchemy import event
+
+from app.caching.page_cache import BROTLI_QUALITY, page_key
+from app.pages.page_keys import products_in, shown_by
+
+# Statements a miss runs, per page (the change log's own read aside). Fewer is welcome: lower it.
+STATEMENTS = {
+    "/": 8,
+    "/market-1": 10,
+    "/grocery1": 3,
+    "/grocery2": 7,
+    "/grocery3": 2,
+    "/furniture-shop": 2,
+    "/healthbeauty-shop": 3,
+    "/gift-shop": 5,
+    "/gadget-shop": 5,
+    "/fashion-shop": 5,
+    "/books/class-9": 6,
+    "/product/1": 8,
+    "/product/search/math": 9,
+}
+# The route each page is served by (what its keys are declared under, app/pages/page_keys.py).
+ROUTES = {"/books/class-9": "/books/class-{number:int}", "/product/1": "/product/{id:int}"}
+STAGES = ("db", "keys", "v8", "document", "compress", "total")
+
+
+def statements_of(client, path: str) -> list[str]:
+    """The statements a miss of `path` runs (a query string makes it one), the change log's aside."""
+    engine = client.app.state.services.db.engine
+    ran: list[str] = []
+    listener = lambda *args: ran.append(" ".join(args[2].split()))  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        response = client.get(path, params={"miss": "counted"})
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    assert response.status_code == 200 and "server-timing" in response.headers
+    return [statement for statement in ran if "FROM page_change" not in statement]
+
+
+@pytest.mark.parametrize("path", list(STATEMENTS))
+def test_a_miss_reads_its_page_in_a_fixed_number_of_statements(client, path):
+    client.get(path, params={"miss": "warm"})  # SQLAlchemy's statement cache, V8's code
+    ran = statements_of(client, path)
+    assert len(ran) == STATEMENTS[path], "\n".join(ran)
+
+
+@pytest.mark.parametrize("path", list(STATEMENTS))
+def test_a_pages_keys_come_from_its_loaders_rows_and_are_those_a_second_read_gives(client, path):
+    services = client.app.state.services
+    props = client.get(path, headers={"Accept": "application/json"}).json()["props"]
+    page = services.page_cache.get((path, b"", True))
+    route = shown_by(ROUTES.get(path, path.rsplit("/", 1)[0] + "/{term:path}" if "/search/" in path else path))
+    params = {"id": 1} if path == "/product/1" else {}
+    found, unread = route.found(params, props, {})  # as if the loader had read no product
+    assert set(unread) == products_in(props)
+    again = found | services.db.read_sync(route.unread_keys, params, unread)
+    assert page.keys == again and any(key.startswith("category:") for key in again)
+
+
+@pytest.mark.parametrize("path", ["/", "/grocery1", "/books/class-9", "/product/1", "/product/search/math"])
+def test_a_miss_is_answered_fast_with_its_server_timing_and_hits_get_the_best_brotli_of_the_same_bytes(client, path):
+    services = client.app.state.services
+    miss = client.get(path, headers={"Accept-Encoding": "br, gzip"})
+    assert miss.headers["content-encoding"] == "br"
+    timing = miss.headers["server-timing"]
+    assert all(f"{stage};dur=" in timing for stage in STAGES), timing
+    page = services.page_cache.get(page_key({"path": path, "query_string": b""}, False))
+    assert int(miss.headers["content-length"]) == len(brotli.compress(page.body, quality=BROTLI_QUALITY[False]))
+
+    client.portal.call(services.page_cache.compressed)  # the best brotli, made after the miss's answer
+    hit = client.get(path, headers={"Accept-Encoding": "br, gzip"})
+    assert "server-timing" not in hit.headers and hit.headers["etag"] == miss.headers["etag"]
+    assert int(hit.headers["content-length"]) == len(brotli.compress(page.body, quality=BROTLI_QUALITY[True]))
+    assert int(hit.headers["content-length"]) < int(miss.headers["content-length"])
+    plain = client.get(path, headers={"Accept-Encoding": "identity"})
+    gzipped = client.get(path, headers={"Accept-Encoding": "gzip"})
+    assert "content-encoding" not in plain.headers and gzipped.headers["content-encoding"] == "gzip"
+    assert miss.content == hit.content == plain.content == gzipped.content == page.body
+
+
+def test_a_miss_for_a_client_taking_no_encoding_compresses_nothing(client):
+    services = client.app.state.services
+    miss = client.get("/grocery3", headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in miss.headers and "compress;dur=" in miss.headers["server-timing"]
+    page = services.page_cache.get(page_key({"path": "/grocery3", "query_string": b""}, False))
+    assert page.gzipped is None and int(miss.headers["content-length"]) == len(page.body)
+    client.portal.call(services.page_cache.compressed)
+    assert page.best and page.brotli is not None  # the hits' brotli all the same
