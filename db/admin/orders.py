@@ -22,7 +22,7 @@ from db.money import Currency
 from db.payments import TAKEN, collect_cash, order_payments
 from db.queries.admin import first_image, iso
 from db.queries.products import money
-from db.statuses import ORDER_MOVES, REFUND_MOVES
+from db.statuses import ORDER_MOVES, REFUND_MOVES, refusal
 
 
 class OrderChanges(Form):
@@ -157,7 +157,8 @@ def change_order_status(session: Session, actor: str, order_id: int, changes: Or
     order = session.get(Order, order_id, populate_existing=True)
     if changes.status == "Cancelled":
         raise Conflict("Cancel an order with its Cancel button: its payment is stopped first")
-    if why := _why_not(order, changes):
+    # The state machine first: a cancelled or delivered order is final, whatever its money says.
+    if why := refusal("order", order.status, changes.status, ORDER_MOVES) or _why_not(order, changes):
         raise Conflict(why)
     if changes.status == "Shipped":
         missing = {f: "Needed to ship an order" for f in ("carrier", "trackingNo") if getattr(changes, f) is None}
