@@ -92,31 +92,83 @@ def assert_ledger_holds(client):
 # --- orders --------------------------------------------------------------------------------------
 
 
-def order_with_seller_lines(status: str):
+def order_with_seller_lines(status: str, *where):
     return (
         select(Order.id)
-        .where(Order.status == status, Order.id.in_(select(OrderLine.order_id).where(OrderLine.seller_id.is_not(None))))
+        .where(
+            Order.status == status,
+            Order.id.in_(select(OrderLine.order_id).where(OrderLine.seller_id.is_not(None))),
+            *where,
+        )
         .order_by(Order.id)
     )
 
 
+SHIPPING = {"carrier": "UPS", "trackingNo": "1Z999AA10123456784"}
+UNPAID_CASH = (Order.payment_method == "Cash", Order.payment_status == "Pending")
+PAID = (Order.payment_status == "Success",)
+
+
+def order_to_move(client, current: str, wanted: str) -> int:
+    """An order in `current` whose money lets it make the move to `wanted` if the state machine does:
+    only an unpaid order is cancelled, an unpaid card order is never packed, and a cash order is
+    delivered by its cash collected (tested apart). The seed has no shipped or cancelled order:
+    one is moved there first."""
+    if current in ("Shipped", "Cancelled"):
+        order_id = order_to_move(client, "Processing", "Cancelled" if "Cancelled" in (current, wanted) else current)
+        moved = client.patch(f"/api/orders/{order_id}", json={"status": current, **SHIPPING})
+        assert moved.status_code == 200, moved.text
+        return order_id
+    # Every delivered order was paid for.
+    unpaid = current == "Pending" or (wanted == "Cancelled" and current != "Delivered")
+    return first_id(client, order_with_seller_lines(current, *(UNPAID_CASH if unpaid else PAID)))
+
+
 @pytest.mark.parametrize("current,wanted", list(itertools.product(ORDER_STATUSES, repeat=2)))
 def test_order_moves_follow_the_state_machine(admin_client, current, wanted):
-    order_id = first_id(admin_client, order_with_seller_lines(current))
+    order_id = order_to_move(admin_client, current, wanted)
     before = ledger_state(admin_client)
-    response = admin_client.patch(f"/api/orders/{order_id}", json={"status": wanted})
+    response = admin_client.patch(
+        f"/api/orders/{order_id}", json={"status": wanted, **(SHIPPING if wanted == "Shipped" else {})}
+    )
     if wanted not in ORDER_MOVES[current]:
         assert response.status_code == 409, response.text
-        assert current in response.json()["message"] and wanted in response.json()["message"]
+        message = response.json()["message"]
+        # A delivered order was paid for: it is refunded, never cancelled.
+        paid = (current, wanted) == ("Delivered", "Cancelled")
+        says = ("refund it instead",) if paid else (current, wanted)
+        assert all(words.lower() in message.lower() for words in says), message
         assert ledger_state(admin_client) == before
         return
     assert response.status_code == 200, response.text
     view = response.json()
     assert view["status"] == wanted and view["next"] == list(ORDER_MOVES[wanted])
     assert view["history"][-1] == {**view["history"][-1], "from": current, "to": wanted, "by": ADMIN_EMAIL}
-    [entry] = audit_entries(admin_client, "order", order_id)
+    entry = audit_entries(admin_client, "order", order_id)[-1]
     assert (entry.actor, entry.before["status"], entry.after["status"]) == (ADMIN_EMAIL, current, wanted)
     assert_ledger_holds(admin_client)
+
+
+def test_the_money_decides_what_an_order_may_do(admin_client):
+    """An unpaid card order is not packed; a cash order is delivered only by its cash collected;
+    a paid order is refunded, never cancelled. Each refusal says why and writes nothing."""
+    card = first_id(admin_client, order_with_seller_lines("Pending", Order.payment_method == "PayPal"))
+    cash = first_id(admin_client, order_with_seller_lines("Processing", *UNPAID_CASH))
+    paid = first_id(admin_client, order_with_seller_lines("Processing", *PAID))
+    before = ledger_state(admin_client)
+    for order_id, move, reason in (
+        (card, {"status": "Processing"}, "not paid yet"),
+        (card, {"status": "Shipped", **SHIPPING}, "can only become"),
+        (cash, {"status": "Delivered"}, "record it with Cash collected"),
+        (paid, {"status": "Cancelled"}, "refund it instead"),
+    ):
+        refused = admin_client.patch(f"/api/orders/{order_id}", json=move)
+        assert refused.status_code == 409 and reason in refused.json()["message"], (move, refused.text)
+    missing = admin_client.patch(f"/api/orders/{paid}", json={"status": "Shipped", "carrier": "UPS"})
+    assert missing.status_code == 422 and "trackingNo" in missing.json()["errors"]
+    unknown = admin_client.patch(f"/api/orders/{paid}", json={"status": "Shipped", **SHIPPING, "carrier": "Pigeon"})
+    assert unknown.status_code == 422 and "carrier" in unknown.json()["errors"]
+    assert ledger_state(admin_client) == before
 
 
 def test_delivering_an_order_earns_each_seller_line_at_its_rate(admin_client):
@@ -340,8 +392,8 @@ def test_a_package_change_records_its_payment_and_later_orders_earn_at_the_new_r
     )
     assert order.status_code == 201, order.text
     number = order.json()["orderNo"]
-    for status in ("Processing", "Delivered"):
-        assert admin_client.patch(f"/api/orders/{number}", json={"status": status}).status_code == 200
+    assert admin_client.patch(f"/api/orders/{number}", json={"status": "Processing"}).status_code == 200
+    assert admin_client.post(f"/api/orders/{number}/cash-collected").status_code == 200
     earning = read(admin_client, lambda s: s.scalar(select(Earning).where(Earning.order_id == number)))
     assert earning.commission_rate == gold.commission_rate
     assert_ledger_holds(admin_client)
@@ -536,9 +588,13 @@ def test_the_audit_log_lists_writes_and_cannot_be_edited(admin_client):
 
 def test_the_ledger_check_holds_after_a_day_of_orders_refunds_and_payouts(admin_client):
     assert_ledger_holds(admin_client)
-    for order_id in read(admin_client, lambda s: list(s.scalars(order_with_seller_lines("Pending").limit(5)))):
-        for status in ("Processing", "Delivered"):
-            assert admin_client.patch(f"/api/orders/{order_id}", json={"status": status}).status_code == 200
+    paid = read(admin_client, lambda s: list(s.scalars(order_with_seller_lines("Processing", *PAID).limit(4))))
+    cash = first_id(admin_client, order_with_seller_lines("Processing", *UNPAID_CASH))
+    for order_id in [*paid, cash]:
+        if order_id == cash:
+            assert admin_client.post(f"/api/orders/{order_id}/cash-collected").status_code == 200
+        else:
+            assert admin_client.patch(f"/api/orders/{order_id}", json={"status": "Delivered"}).status_code == 200
         line = admin_client.get(f"/api/orders/{order_id}").json()["lines"][0]
         refund = admin_client.post(
             "/api/refund-requests", json={"orderLineId": line["id"], "amount": round(line["refundable"] / 2, 2)}
