@@ -32,7 +32,7 @@ from db.models import (
     RefundRequest,
     Seller,
 )
-from db.models.sales import ORDER_STATUSES, REFUND_STATUSES
+from db.models.sales import ORDER_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES
 from db.models.sellers import PAYOUT_REQUEST_STATUSES
 from db.statuses import ORDER_MOVES, PAYOUT_REQUEST_MOVES, REFUND_MOVES
 
@@ -570,6 +570,34 @@ def test_lists_search_filter_sort_page_and_export(admin_client):
         "/api/packages",
     ):
         assert admin_client.get(path).status_code == 200, path
+
+
+def test_orders_filter_by_payment_status_as_by_status(admin_client):
+    counts = dict(
+        read(
+            admin_client,
+            lambda s: s.execute(select(Order.payment_status, func.count()).group_by(Order.payment_status)).all(),
+        )
+    )
+    assert counts.get("Pending") and counts.get("Refunded") and counts.get("Partly refunded"), "the seed has them"
+    for status in PAYMENT_STATUSES:
+        answer = admin_client.get("/api/orders", params={"paymentStatus": status, "per_page": 100})
+        assert answer.status_code == 200, answer.text
+        assert int(answer.headers["X-Total-Count"]) == counts.get(status, 0), status
+        assert {o["paymentStatus"] for o in answer.json()} <= {status}
+    # With the order's status, any case; the export and the page read the same filter.
+    both = admin_client.get("/api/orders?status=Processing&paymentStatus=pending").json()
+    assert both and {(o["status"], o["paymentStatus"], o["paymentMethod"]) for o in both} == {
+        ("Processing", "Pending", "Cash")
+    }
+    csv = admin_client.get("/api/orders.csv?paymentStatus=Refunded")
+    assert csv.text.count("\r\n") - 1 == counts["Refunded"]
+    listed = admin_client.get("/admin/orders?paymentStatus=Partly+refunded", headers={"Accept": "application/json"})
+    page = listed.json()["props"]["list"]
+    assert page["params"]["paymentStatus"] == "Partly refunded" and page["total"] == counts["Partly refunded"]
+    assert {row["paymentStatus"] for row in page["rows"]} == {"Partly refunded"}
+    refused = admin_client.get("/api/orders?paymentStatus=Paid")
+    assert refused.status_code == 422 and "Partly refunded" in refused.json()["errors"]["paymentStatus"]
 
 
 def test_the_audit_log_lists_writes_and_cannot_be_edited(admin_client):
