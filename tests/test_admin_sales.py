@@ -9,8 +9,11 @@ ledger check holds on the seed and after a day of such work (and catches a broke
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 import threading
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from conftest import ADMIN_EMAIL, sign_in
@@ -26,6 +29,7 @@ from db.models import (
     OrderStatusChange,
     Package,
     PackagePayment,
+    Payment,
     Payout,
     PayoutRequest,
     Product,
@@ -652,9 +656,31 @@ def test_the_ledger_check_holds_after_a_day_of_orders_refunds_and_payouts(admin_
         update(RefundRequest).where(RefundRequest.status == "Pending").values(status="Accepted"),
         update(PayoutRequest).where(PayoutRequest.status == "Rejected").values(status="Accepted"),
         update(Payout).values(amount=Payout.amount * 100),
+        # The money of a paid order: a charge for more than it took, a refund that never went through.
+        update(Payment).where(Payment.id == 1).values(amount=Payment.amount + 1),
+        update(Payment).where(Payment.kind == "refund").values(status="failed"),
     ],
 )
 def test_the_ledger_check_finds_a_broken_ledger(admin_client, tamper):
     write(admin_client, lambda s: s.execute(tamper))
     report = read(admin_client, check_ledger)
     assert not report.ok and report.problems
+
+
+def test_the_ledger_check_names_the_paid_order_whose_payments_do_not_add_up(admin_client, settings):
+    refund = first_id(admin_client, select(Payment.id).where(Payment.kind == "refund").order_by(Payment.id))
+    order_id = read(admin_client, lambda s: s.get(Payment, refund).order_id)
+    # Recorded as paid back, but the row says the provider refused it: the order keeps too much.
+    write(admin_client, lambda s: s.execute(update(Payment).where(Payment.id == refund).values(status="failed")))
+    report = read(admin_client, check_ledger)
+    assert report.broken == 1 and report.problems[0].startswith(f"order {order_id} (")
+    assert "refunded" in report.problems[0]
+    checked = subprocess.run(
+        [sys.executable, "-m", "db.ledger_check", settings.database_url],
+        cwd=Path(__file__).parent.parent,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert checked.returncode == 1 and f"order {order_id} (" in checked.stdout, checked.stdout + checked.stderr
+    assert "paid orders" in checked.stdout
