@@ -19,6 +19,7 @@ import pytest
 from conftest import ADMIN_EMAIL, sign_in
 from sqlalchemy import func, select, update
 
+from db.carriers import CARRIERS
 from db.ledger import seller_balance, split
 from db.ledger_check import check_ledger
 from db.models import (
@@ -684,3 +685,16 @@ def test_the_ledger_check_names_the_paid_order_whose_payments_do_not_add_up(admi
     )
     assert checked.returncode == 1 and f"order {order_id} (" in checked.stdout, checked.stdout + checked.stderr
     assert "paid orders" in checked.stdout
+
+
+def test_the_order_page_carries_its_payments_and_the_carriers_to_ship_with(admin_client):
+    order_id = first_id(admin_client, select(Payment.order_id).where(Payment.kind == "refund").order_by(Payment.id))
+    page = admin_client.get(f"/admin/orders/{order_id}", headers={"Accept": "application/json"})
+    assert page.status_code == 200
+    props = page.json()["props"]
+    assert props["carriers"] == list(CARRIERS)
+    order = props["order"]
+    assert order == admin_client.get(f"/api/orders/{order_id}").json()
+    kinds = {(p["kind"], p["status"]) for p in order["payments"]}
+    assert {("charge", "succeeded"), ("refund", "succeeded")} <= kinds
+    assert order["paymentStatus"] in ("Refunded", "Partly refunded")
