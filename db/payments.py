@@ -180,10 +180,10 @@ def cancel_order(session: Session, order_id: int, actor: str, reason: str) -> Or
     found(session, Order, order_id, "order")
     lock(session, Order, order_id)
     order = session.get(Order, order_id, populate_existing=True)
-    if order.payment_status in TAKEN:
-        raise Conflict(f"Order {order.id} is paid: refund it instead of cancelling it")
     if order.status not in ("Pending", "Processing"):
         raise Conflict(f"Order {order.id} is {order.status}: only a pending or processing order can be cancelled")
+    if order.payment_status in TAKEN:
+        raise Conflict(f"Order {order.id} is paid: refund it instead of cancelling it")
     before = audit.snapshot(order)
     previous, order.status = order.status, "Cancelled"
     now = utcnow()

@@ -21,10 +21,9 @@ BODILESS = {
     ("post", "/api/customer-accounts/{id}/password-reset"),
     ("put", "/api/me/wishlist/{productId}"),
     ("post", "/api/me/orders/{orderNo}/buy-again"),
-    # payments
+    # payments: the order in the path is delivered with its cash; a card form's SetupIntent; Stripe's own event
     ("post", "/api/orders/{id}/cash-collected"),
     ("post", "/api/payments/stripe/setup"),
-    # The provider's event: signed bytes, checked before they are read, not a form of the shop's.
     ("post", "/api/payments/stripe/webhook"),
 }
 # Lists the seeded shop leaves empty: no mail has been written (tests/test_outbox_admin.py writes

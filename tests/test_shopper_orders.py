@@ -50,7 +50,7 @@ def test_an_order_placed_signed_in_is_in_the_account_with_its_timeline(client):
     assert [step["status"] for step in order["timeline"]] == ["Pending", "Processing"]
     assert all(step["at"] for step in order["timeline"])
     assert order["billingAddress"] == FORM["billingAddress"] and order["deliveryAddress"] is None
-    assert order["paymentMethod"] == "PayPal" and len(order["lines"]) == 2
+    assert order["paymentMethod"] == "Cash" and len(order["lines"]) == 2
     line = order["lines"][0]
     assert line["url"] == f"/product/{line['productId']}" and line["lineTotal"] == line["unitPrice"] * line["qty"]
 

@@ -10,6 +10,7 @@ keeps a second order from ever being placed, since a stand-in may ignore Stripe'
 from __future__ import annotations
 
 import re
+import uuid
 
 import stripe
 
@@ -74,7 +75,10 @@ class StripeCards:
     async def setup(self) -> str:
         """A SetupIntent's client secret, which Stripe.js confirms with the card the shopper typed."""
         intent = await self._call(
-            self.client.v1.setup_intents.create_async({"payment_method_types": ["card"], "usage": "on_session"})
+            self.client.v1.setup_intents.create_async(
+                {"payment_method_types": ["card"], "usage": "on_session"},
+                {"idempotency_key": f"sb-setup-{uuid.uuid4()}"},  # one per card form: the SDK's retries reuse it
+            )
         )
         return intent.client_secret
 

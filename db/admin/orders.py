@@ -157,7 +157,6 @@ def change_order_status(session: Session, actor: str, order_id: int, changes: Or
     order = session.get(Order, order_id, populate_existing=True)
     if changes.status == "Cancelled":
         raise Conflict("Cancel an order with its Cancel button: its payment is stopped first")
-    # The state machine first: a cancelled or delivered order is final, whatever its money says.
     if why := refusal("order", order.status, changes.status, ORDER_MOVES) or _why_not(order, changes):
         raise Conflict(why)
     if changes.status == "Shipped":

@@ -24,6 +24,8 @@ class Payment(Base):
     __table_args__ = (
         CheckConstraint("amount > 0", name="amount_positive"),
         Index("ix_payment_provider_reference", "provider", "reference"),
+        # Nearly every charge succeeds: the few that did not are found through it (the unpaid sweep).
+        Index("ix_payment_status", "status"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

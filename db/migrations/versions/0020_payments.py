@@ -60,6 +60,7 @@ def upgrade() -> None:
         batch_op.create_index(batch_op.f("ix_payment_order_id"), ["order_id"], unique=False)
         batch_op.create_index(batch_op.f("ix_payment_refund_request_id"), ["refund_request_id"], unique=False)
         batch_op.create_index("ix_payment_provider_reference", ["provider", "reference"], unique=False)
+        batch_op.create_index("ix_payment_status", ["status"], unique=False)
 
     op.create_table(
         "payment_call",
