@@ -1,19 +1,23 @@
-"""Cash on delivery in the back office, in a real browser: an order placed through POST /api/checkout
-with "Cash" is marked processing, shipped (carrier and tracking number, checked in the form first)
-and its cash collected by an administrator on the order's page, which shows the payment, who
-recorded it and the carrier's tracking link; an order is cancelled, and a move the server refuses (the order moved on in another tab) is said in a toast. The order page is
+"""Payments in the back office, in a real browser: an order placed through POST /api/checkout with
+"Cash" is marked processing, shipped (carrier and tracking number, checked in the form first) and
+its cash collected by an administrator on the order's page, which shows the payment, who recorded
+it and the carrier's tracking link; an order is cancelled, and a move the server refuses (the order
+moved on in another tab) is said in a toast; a card order's refund refused by Stripe (localstripe)
+shows Stripe's message and stays where it was, then goes back to the card. The order page is
 screenshot on a desktop and on a phone (SCREENSHOT_DIR keeps them)."""
 
 from __future__ import annotations
 
 import os
 import re
+import sqlite3
 import uuid
 from pathlib import Path
 
 import httpx
 import pytest
 from conftest import start_server
+from fake_stripe import fake_stripe, stripe_server  # noqa: F401
 from playwright.sync_api import expect
 from sqlalchemy import select
 from test_admin_catalogue_browser import api, open_signed_in, toast
@@ -28,13 +32,23 @@ from db.models import Product
 TRACKING_NO = "1Z999AA10123456784"
 
 
-@pytest.fixture
-def shop(settings, seeded_sqlite):
+def running(settings, seeded_sqlite, **env):
     """A running shop over a private copy of the seed (so the test can place orders on it)."""
-    process, base = start_server(Path(settings.database_url.removeprefix("sqlite:///")), seeded_sqlite[1])
+    process, base = start_server(Path(settings.database_url.removeprefix("sqlite:///")), seeded_sqlite[1], **env)
     yield base, settings.database_url
     process.terminate()
     process.wait(timeout=10)
+
+
+@pytest.fixture
+def shop(settings, seeded_sqlite):
+    yield from running(settings, seeded_sqlite)
+
+
+@pytest.fixture
+def card_shop(settings, seeded_sqlite, fake_stripe):
+    """The same, taking cards through localstripe."""
+    yield from running(settings, seeded_sqlite, **fake_stripe.env())
 
 
 @pytest.fixture
@@ -57,15 +71,19 @@ def products_in_stock(database_url: str, count: int = 2) -> list[dict]:
     return items
 
 
-def cash_order(base: str, database_url: str) -> dict:
-    """A shopper's cash-on-delivery checkout, as the checkout page sends it."""
+def place(base: str, database_url: str, **payment) -> dict:
+    """A shopper's checkout, as the checkout page sends it."""
     answer = httpx.post(
         f"{base}/api/checkout",
-        json={**FORM, "paymentMethod": "Cash", "items": products_in_stock(database_url)},
+        json={**FORM, **payment, "items": products_in_stock(database_url)},
         headers={"Idempotency-Key": str(uuid.uuid4())},
     )
     assert answer.status_code == 201, answer.text
-    placed = answer.json()
+    return answer.json()
+
+
+def cash_order(base: str, database_url: str) -> dict:
+    placed = place(base, database_url, paymentMethod="Cash")
     assert (placed["status"], placed["paymentStatus"], placed["payment"]["provider"]) == ("Pending", "Pending", "cash")
     return placed
 
@@ -181,5 +199,54 @@ def test_an_order_is_cancelled_and_a_move_refused_meanwhile_is_said(shop, page_f
     ).to_have_count(1)
     expect(page.get_by_role("link", name="Track JD0141234567 with DHL")).to_be_visible()
     assert actions(page) == ["Cash collected"]
+    # The browser reports the refused request itself; nothing else may go wrong.
+    assert [e for e in log.errors() if "409" not in e] == []
+
+
+def test_a_refund_stripe_refuses_says_why_and_one_it_makes_goes_back_to_the_card(card_shop, fake_stripe, page_factory):
+    base, database_url = card_shop
+    placed = place(base, database_url, paymentMethod="Stripe", paymentMethodId=fake_stripe.card_payment_method())
+    number = placed["orderNo"]
+    assert (placed["paymentStatus"], placed["payment"]["status"]) == ("Success", "paid"), placed
+    page, log = page_factory()
+    open_signed_in(base, page, f"/admin/orders/{number}")
+    charge = page.get_by_role("table", name="Payments").get_by_role("row").filter(has_text="Charge")
+    expect(charge).to_contain_text("Stripe")
+    expect(charge).to_contain_text("Succeeded")
+    expect(charge).to_contain_text("pi_")
+    expect(page.get_by_role("table", name="Payment timeline")).to_contain_text("Stripe start")
+
+    for status in ("Processing", "Delivered"):
+        assert api(page, "PATCH", f"/api/orders/{number}", {"status": status})["status"] == 200
+    line = api(page, "GET", f"/api/orders/{number}")["data"]["lines"][0]
+    asked = api(page, "POST", "/api/refund-requests", {"orderLineId": line["id"], "amount": line["amount"]})
+    assert asked["status"] == 201, asked
+    refund = asked["data"]["id"]
+    assert api(page, "PATCH", f"/api/refund-requests/{refund}", {"status": "Processing"})["status"] == 200
+
+    # Stripe says no (here: to an intent it does not know): its message, and the request stays.
+    path = database_url.removeprefix("sqlite:///")
+    with sqlite3.connect(path, timeout=10) as db:
+        reference = db.execute("SELECT reference FROM payment WHERE order_id = ?", (number,)).fetchone()[0]
+        db.execute("UPDATE payment SET reference = 'pi_gone' WHERE order_id = ?", (number,))
+    page.reload()
+    page.get_by_role("button", name=f"Accept refund request #{refund}").click()
+    confirm(page, f"Move refund request #{refund} to Accepted", "to the customer’s card through Stripe")
+    refused = page.locator(".Toastify__toast--error").filter(has_text="Stripe refused the refund")
+    expect(refused).to_have_count(1)
+    refunds = page.get_by_role("table", name="Refunds")
+    expect(refunds).to_contain_text("Processing")
+    expect(page.get_by_role("table", name="Payment timeline")).to_contain_text("refused")
+
+    with sqlite3.connect(path, timeout=10) as db:
+        db.execute("UPDATE payment SET reference = ? WHERE order_id = ?", (reference, number))
+    page.get_by_role("button", name=f"Accept refund request #{refund}").click()
+    confirm(page, f"Move refund request #{refund} to Accepted")
+    toast(page, f"Refund request #{refund} is now Accepted")
+    expect(refunds).to_contain_text("Accepted")
+    given_back = page.get_by_role("table", name="Payments").get_by_role("row").filter(has_text="Refund #")
+    expect(given_back).to_contain_text("re_")
+    expect(given_back).to_contain_text(f"-{money(line['amount'])}")
+    expect(page.get_by_role("region", name="Summary")).to_contain_text("refunded")
     # The browser reports the refused request itself; nothing else may go wrong.
     assert [e for e in log.errors() if "409" not in e] == []
