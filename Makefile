@@ -29,7 +29,7 @@ format: install
 	.venv/bin/ruff format .
 	npm run --silent format
 
-bench: install build chromium wrk
+bench: install build chromium wrk nginx
 	$(PY) -m bench
 
 install: .venv/.installed node_modules/.installed

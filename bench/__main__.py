@@ -10,6 +10,7 @@ from bench import (
     admin_ssr,
     book_import,
     cache,
+    checkout,
     cluster,
     ledger,
     lighthouse,
@@ -51,17 +52,22 @@ def main() -> None:
     only = {arg for arg in sys.argv[1:] if not arg.isdigit()}
     sizes_asked = [int(arg) for arg in sys.argv[1:] if arg.isdigit()]
     wanted = lambda name: not only or name in only  # noqa: E731
-    with seeded_database() as (url, media), running_server(url, media, SSR_POOL_SIZE=str(os.cpu_count() or 1)) as base:
-        if wanted("sizes"):
-            section(sizes.run(base, STOREFRONTS))
-        if wanted("ssr"):
-            section(ssr.run(base, {p: p for p in STOREFRONTS}))
-        if wanted("cache"):
-            section(cache.run(base, STOREFRONTS))
-        if wanted("admin"):
-            admin_ssr.run(base, admin_ssr.sign_in(base))
-        if wanted("lighthouse"):
-            section(lighthouse.run(base))
+    # The sections that share one seeded server; it is started only when one of them runs.
+    if any(map(wanted, ("sizes", "ssr", "cache", "admin", "lighthouse"))):
+        with (
+            seeded_database() as (url, media),
+            running_server(url, media, SSR_POOL_SIZE=str(os.cpu_count() or 1)) as base,
+        ):
+            if wanted("sizes"):
+                section(sizes.run(base, STOREFRONTS))
+            if wanted("ssr"):
+                section(ssr.run(base, {p: p for p in STOREFRONTS}))
+            if wanted("cache"):
+                section(cache.run(base, STOREFRONTS))
+            if wanted("admin"):
+                admin_ssr.run(base, admin_ssr.sign_in(base))
+            if wanted("lighthouse"):
+                section(lighthouse.run(base))
     if wanted("admin"):
         section(admin_lists.run())
     if wanted("live"):
@@ -82,6 +88,8 @@ def main() -> None:
         section(mail.run())
     if wanted("shoppers"):
         section(shoppers.run())
+    if wanted("checkout"):
+        section(checkout.run())
 
 
 if __name__ == "__main__":

@@ -98,18 +98,18 @@ def worker_rows() -> tuple[list[list], str]:
 
 
 @contextmanager
-def postgres_database() -> Iterator[str]:
-    """A new, empty PostgreSQL database for this run, dropped afterwards."""
+def postgres_database(url: str = POSTGRES_URL) -> Iterator[str]:
+    """A new, empty PostgreSQL database at `url` for this run, dropped afterwards."""
     from deploy.cluster import maintenance_url
 
-    name = POSTGRES_URL.rsplit("/", 1)[1]
-    with psycopg.connect(maintenance_url(POSTGRES_URL), autocommit=True) as connection:
+    name = url.rsplit("/", 1)[1]
+    with psycopg.connect(maintenance_url(url), autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         connection.execute(f'CREATE DATABASE "{name}"')
     try:
-        yield POSTGRES_URL
+        yield url
     finally:
-        with psycopg.connect(maintenance_url(POSTGRES_URL), autocommit=True) as connection:
+        with psycopg.connect(maintenance_url(url), autocommit=True) as connection:
             connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 

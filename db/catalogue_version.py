@@ -15,6 +15,7 @@ tells every listening server at commit. SQLite has one writer at a time (and ser
 from __future__ import annotations
 
 import datetime as dt
+import time
 from collections.abc import Iterable
 
 from sqlalchemy import delete, event, func, insert, select, text
@@ -24,6 +25,10 @@ from db import catalogue_changes
 from db.models import PageChange
 
 _CHANGES = "page_changes"
+_APPENDED = "page_change_appended"
+# When (time.monotonic()) a transaction of this process last committed a change to the log: a read
+# of the log that began later has seen every change this process's writes made.
+_last_appended = {"committed_at": None}
 # Any number will do, so long as nothing else takes this advisory lock.
 APPEND_LOCK = 7_241_411
 # PostgreSQL's notification channel that tells listening servers a change was committed.
@@ -55,6 +60,13 @@ def written(session: Session) -> None:
 def stock_sold(session: Session, product_id: int, shop: str, before: int, after: int) -> None:
     """A sale lowered a product's stock with a plain UPDATE (db/checkout.py)."""
     catalogue_changes.stock_changed(_changes(session), product_id, shop, before, after)
+
+
+def appended_since(moment: float) -> bool:
+    """Whether a transaction of this process committed a change to the log at or after `moment`
+    (time.monotonic()): a server whose last read of the log began before then has not seen it."""
+    committed_at = _last_appended["committed_at"]
+    return committed_at is not None and committed_at >= moment
 
 
 def changes_after(session: Session, last_id: int, limit: int = 1000) -> list[tuple[int, list[str]]]:
@@ -95,13 +107,21 @@ def _before_commit(session: Session) -> None:
     if changes is not None and changes.anything:
         with session.no_autoflush:
             _append(session, catalogue_changes.named(session, changes))
+        session.info[_APPENDED] = True
+
+
+def _after_commit(session: Session) -> None:
+    if session.info.pop(_APPENDED, False):
+        _last_appended["committed_at"] = time.monotonic()
 
 
 def _after_transaction_end(session: Session, transaction) -> None:
     if transaction.parent is None:
         session.info.pop(_CHANGES, None)  # a rolled-back transaction publishes nothing
+        session.info.pop(_APPENDED, None)
 
 
 event.listen(Session, "after_flush", _after_flush)
 event.listen(Session, "before_commit", _before_commit)
+event.listen(Session, "after_commit", _after_commit)
 event.listen(Session, "after_transaction_end", _after_transaction_end)

@@ -7,11 +7,11 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 
 from db.catalogue_version import stock_sold
 from db.events import occurred
-from db.models import CheckoutAttempt, Customer, Order, OrderLine, OrderStatusChange, Product
+from db.models import CheckoutAttempt, Customer, Order, OrderLine, OrderStatusChange, Product, Seller
 from db.money import Currency
 from db.order_links import order_secret_key
 from db.payments import latest_charge, new_charge, payment_state, record_call
@@ -72,7 +72,10 @@ def find_or_create_customer(session: Session, checkout: Checkout) -> Customer:
 
 def _check_products(session: Session, checkout: Checkout) -> dict[int, Product]:
     ids = [line.product_id for line in checkout.lines]
-    products = {p.id: p for p in session.scalars(select(Product).where(Product.id.in_(ids)))}
+    # With each seller's package (its commission rate goes on the line): no lazy read per line.
+    with_package = joinedload(Product.seller).joinedload(Seller.package)
+    found = session.scalars(select(Product).options(with_package).where(Product.id.in_(ids))).unique()
+    products = {p.id: p for p in found}
     problems = []
     for line in checkout.lines:
         product = products.get(line.product_id)
@@ -107,17 +110,7 @@ def place_order(session: Session, checkout: Checkout) -> Order:
     """Create the customer (or find them by email), the order with its lines, and lower stock."""
     products = _check_products(session, checkout)
     customer = find_or_create_customer(session, checkout)
-    order = Order(
-        customer=customer,
-        status="Pending",
-        payment_method=checkout.payment_method,
-        payment_status="Pending",
-        billing_address=checkout.billing_address,
-        delivery_address=checkout.delivery_address,
-        account_id=checkout.account_id,
-        total=Decimal("0"),
-    )
-    session.add(order)
+    lines = []
     for line in checkout.lines:
         product = products[line.product_id]
         # Guarded decrement: a concurrent checkout that took the stock first makes this one fail.
@@ -137,7 +130,7 @@ def place_order(session: Session, checkout: Checkout) -> Order:
         stock_sold(session, product.id, product.shop, left + line.qty, left)
         unit = sale_price(product)
         rate = product.seller.package.commission_rate if product.seller else None
-        order.lines.append(
+        lines.append(
             OrderLine(
                 product_id=product.id,
                 seller_id=product.seller_id,
@@ -148,8 +141,21 @@ def place_order(session: Session, checkout: Checkout) -> Order:
                 amount=unit * line.qty,
             )
         )
-    order.total = sum((line.amount for line in order.lines), Decimal("0"))
-    order.history.append(OrderStatusChange(from_status=None, to_status="Pending", changed_by=customer.email))
+    # Built whole and added once: added first, the order would be flushed by the first UPDATE and
+    # its empty history read back by a SELECT.
+    order = Order(
+        customer=customer,
+        status="Pending",
+        payment_method=checkout.payment_method,
+        payment_status="Pending",
+        billing_address=checkout.billing_address,
+        delivery_address=checkout.delivery_address,
+        account_id=checkout.account_id,
+        total=sum((line.amount for line in lines), Decimal("0")),
+        lines=lines,
+        history=[OrderStatusChange(from_status=None, to_status="Pending", changed_by=customer.email)],
+    )
+    session.add(order)
     session.flush()
     occurred(session, "order_placed", order_id=order.id)
     return order

@@ -352,7 +352,8 @@ def test_progress_is_kept_under_the_pages_id_for_its_session_only(admin_client, 
         data={"dryRun": "true", "progress": "page-1234abcd"},
     )
     assert response.status_code == 200
-    assert admin_client.get("/api/books/import/progress/page-1234abcd").json() == {"rows": 2, "done": True}
+    # Both new books have no image: the import draws each a cover, and its progress says so.
+    assert admin_client.get("/api/books/import/progress/page-1234abcd").json() == {"rows": 2, "covers": 2, "done": True}
     assert admin_client.get("/api/books/import/progress/another-id-99").status_code == 404
     admin_client.cookies.clear()
     assert admin_client.get("/api/books/import/progress/page-1234abcd").status_code == 401

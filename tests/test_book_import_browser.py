@@ -1,5 +1,5 @@
 """The book import page in a real browser: check a file with errors, read them in the report
-(filtered to errors), then import a good file and see the toast and the book in the shop."""
+(filtered to errors), then import a good file and see the toast, the covers it drew and the book in the shop."""
 
 from __future__ import annotations
 
@@ -52,11 +52,15 @@ def test_check_a_file_read_its_errors_then_import_a_good_one(own_server, page_fa
 
     page.locator("input[type=file]").set_input_files(good)
     page.get_by_role("button", name="Check file").click()
+    # Neither book has an image: the check counts the covers the import would draw.
+    summary = page.get_by_label("Summary")
+    summary.get_by_text("2 covers to draw").wait_for()
     page.get_by_role("button", name="Import 2 books").click()
     dialog = page.get_by_role("dialog")
     dialog.get_by_label("I have checked the report").check()
     dialog.get_by_role("button", name="Import").click()
     page.get_by_text("Imported 2 new books").wait_for()
+    summary.get_by_text("2 covers drawn").wait_for()
     assert log.errors() == []
 
     page.goto(own_server + f"/product/search/{NEW_ISBN}")

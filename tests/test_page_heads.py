@@ -181,6 +181,18 @@ def test_a_search_is_titled_by_its_term_and_never_indexed(client):
     assert len(get_head(client, "/product/search/" + long_term.strip())["title"]) <= MAX_TITLE
 
 
+@pytest.mark.parametrize(
+    ("path", "title"), [("/cart", "Your cart | Student Books"), ("/checkout", "Checkout | Student Books")]
+)
+def test_the_cart_and_checkout_have_titles_of_their_own_and_are_never_indexed(client, path, title):
+    """Before, both had the specification's title, the tab of a cart and a checkout the same."""
+    tags = get_head(client, path)
+    assert tags["title"] == tags["og:title"] == title
+    assert tags["robots"] == "noindex"
+    assert tags["canonical"] == BASE + path
+    assert client.get(path, headers={"Accept": "application/json"}).json()["meta"]["title"] == title
+
+
 def test_the_home_and_the_back_office_keep_the_specifications_title(client, admin_client):
     home = get_head(client, "/")
     assert home["title"] == home["og:title"] == home["twitter:title"] == TITLE

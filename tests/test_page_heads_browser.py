@@ -70,3 +70,27 @@ def test_a_books_breadcrumb_opens_its_shelf_with_its_title(live_server, page_fac
     assert same_document(page)
     assert page.get_by_role("heading", level=1).inner_text() == "Class 9 books"
     assert log.errors() == []
+
+
+def test_the_cart_and_checkout_retitle_the_tab_on_client_navigation(live_server, page_factory):
+    """Home, the cart drawer's "View cart", the cart's "Checkout", and back: each its own title,
+    without a page load."""
+    page, log = page_factory()
+    open_page(page, live_server + "/")
+    mark_document(page)
+
+    page.get_by_role("button", name=re.compile(r"^Cart, ")).click()
+    page.get_by_role("link", name="View cart").click()
+    page.wait_for_url(live_server + "/cart")
+    page.wait_for_function("() => document.title === 'Your cart | Student Books'")
+
+    page.locator("main").get_by_role("link", name="Checkout", exact=True).click()
+    page.wait_for_url(live_server + "/checkout")
+    page.wait_for_function("() => document.title === 'Checkout | Student Books'")
+    assert same_document(page)
+
+    page.go_back()
+    page.wait_for_url(live_server + "/cart")
+    page.wait_for_function("() => document.title === 'Your cart | Student Books'")
+    assert same_document(page)
+    assert log.errors() == []

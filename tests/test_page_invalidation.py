@@ -426,3 +426,21 @@ def test_the_change_log_names_what_a_sale_changed(shop):
     assert last == page_keys.stock(grocery[0])
     version = shop.read(catalogue_version.current)
     assert shop.services.catalogue_version.get() == version
+
+
+def test_a_checkout_reads_the_change_log_only_when_it_changed_what_pages_show(shop, monkeypatch):
+    stock = dict(shop.read(lambda s: s.execute(select(Product.id, Product.stock).where(Product.published)).all()))
+    low = next(i for i, left in stock.items() if 20 <= left < page_keys.STOCK_SHOWN_BELOW)
+    high = next(i for i, left in stock.items() if left >= page_keys.STOCK_SHOWN_BELOW + 10)
+    version = shop.services.catalogue_version
+    reads = []
+    read = version._read
+    monkeypatch.setattr(version, "_read", lambda after: reads.append(after) or read(after))
+    # The change log read by the background task meanwhile is not the checkout's.
+    monkeypatch.setattr(version, "ttl", 3600.0)
+
+    _buy(shop, high, 1)
+    assert reads == [], "a count no page prints changed: nothing to read"
+    _buy(shop, low, 1)
+    assert len(reads) == 1, "a printed count changed: this server reads it before answering"
+    assert shop.props(f"/product/{low}")["product"]["stock"] == stock[low] - 1

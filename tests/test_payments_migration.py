@@ -1,4 +1,4 @@
-"""The payments migration (0020) on a shop made by the schema before it: going back to 0019 drops
+"""The payments migration (0021) on a shop made by the schema before it: going back to 0020 drops
 what only payments had, and coming forward writes the history as it stood: one succeeded charge
 per paid order, one succeeded refund per accepted refund, and refunded orders' new statuses."""
 
@@ -15,7 +15,7 @@ ORDERS = 'SELECT id, customer_id, status, total, payment_method FROM "order" ORD
 
 
 def test_the_payments_migration_writes_the_paid_history_and_keeps_every_order(seeded_copy):
-    command.downgrade(alembic_config(seeded_copy), "0019")
+    command.downgrade(alembic_config(seeded_copy), "0020")
     orders = rows(seeded_copy, ORDERS)
     paid = rows(seeded_copy, "SELECT id, total FROM \"order\" WHERE payment_status = 'Success' ORDER BY id")
     accepted = rows(

@@ -2,10 +2,12 @@
 GIN indexes lead with it, so that a search reads its matches a slice of the catalogue at a time) on
 a seeded database brought back to the schema before it, on SQLite (where it changes nothing) and
 PostgreSQL: the shop's rows are kept and searches find what they found; and a search finds products
-in any bucket (the first ends at id 65,536), the first ones first, also after the index is rebuilt."""
+in any bucket (the first ends at id 4,096 since 0020), the first ones first, also after the index is
+rebuilt. Migration 0020 (finer buckets) likewise."""
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from alembic import command
@@ -23,7 +25,7 @@ from db.search.terms import plan
 
 PRODUCTS = "SELECT id, title, price, stock, published FROM product ORDER BY id"
 TERMS = ("physics", "mathematics", "moon balloon", "chem", "fantasy", "phisics")
-FAR = (70_000, 300_000, 2_000_000)  # in the second, fourth and sixth buckets
+FAR = (5_000, 70_000, 300_000, 2_000_000)  # in the second, sixth, eighth and tenth buckets
 
 
 def found(url: str, term: str, fields=FIELDS, limit: int = 1000) -> list[int]:
@@ -62,6 +64,34 @@ def test_the_buckets_migration_keeps_the_rows_and_what_searches_find(seeded_copy
     assert rows(seeded_copy, PRODUCTS) == products
     assert schema_differences(seeded_copy) == []
     if postgres:
+        assert len(gin_indexes(seeded_copy)) == 2 and all("(bucket, " in index for index in gin_indexes(seeded_copy))
+    assert searches(seeded_copy) == before
+
+
+def first_bucket_end(url: str) -> int:
+    """The first id past the index's first bucket, as its generated bucket column says."""
+    [(expression,)] = rows(
+        url,
+        "SELECT generation_expression FROM information_schema.columns "
+        "WHERE table_name = 'product_search' AND column_name = 'bucket'",
+    )
+    return int(re.search(r"ARRAY\[(\d+)", expression).group(1))
+
+
+def test_the_finer_buckets_migration_keeps_the_rows_and_what_searches_find(seeded_copy):
+    postgres = seeded_copy.startswith("postgresql")
+    products = rows(seeded_copy, PRODUCTS)
+    before = searches(seeded_copy)
+
+    command.downgrade(alembic_config(seeded_copy), "0019")
+    if postgres:
+        assert first_bucket_end(seeded_copy) == 65_536
+    upgrade(seeded_copy)
+
+    assert rows(seeded_copy, PRODUCTS) == products
+    assert schema_differences(seeded_copy) == []
+    if postgres:
+        assert first_bucket_end(seeded_copy) == 4_096
         assert len(gin_indexes(seeded_copy)) == 2 and all("(bucket, " in index for index in gin_indexes(seeded_copy))
     assert searches(seeded_copy) == before
 

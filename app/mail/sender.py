@@ -101,7 +101,7 @@ class MailSender:
         for message in taken:
             try:
                 mails.append(prepare(message, self.mail_from))
-            except (ValueError, IndexError) as error:  # an address no header can hold
+            except ValueError as error:  # an address no header can hold (app/mail/smtp.py)
                 refused.append(Outcome(message.id, False, permanent=True, detail=f"Not a valid address: {error}"))
         return mails, refused
 

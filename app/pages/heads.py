@@ -43,6 +43,12 @@ def page_title(main: str) -> str:
     return shorten(main, MAX_TITLE)
 
 
+def unindexed(main: str) -> dict[str, str]:
+    """The head of a shopper's own page (the cart, the checkout): a title of its own for the tab
+    and the history, and noindex: it holds nothing for a search engine to find."""
+    return {"title": page_title(main), "robots": "noindex"}
+
+
 def _names(authors: list[str]) -> str:
     if len(authors) <= 2:
         return " and ".join(authors)

@@ -88,15 +88,18 @@ function send(file, dryRun, progressId, onUploaded) {
   );
 }
 
+// Books without an image get a cover drawn from their details: a check counts those it would draw.
+const coversText = (n, drawn) => (drawn ? plural(n, 'cover drawn', 'covers drawn') : plural(n, 'cover to draw', 'covers to draw'));
+
 const newProgressId = () => `import-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
-function Working({ stage, dryRun, uploaded, rows, total }) {
+function Working({ stage, dryRun, uploaded, rows, covers, total }) {
   const verb = dryRun ? 'Checked' : 'Imported';
   let text = `Uploading… ${Math.round(uploaded * 100)}%`;
   let value = uploaded * 100;
   if (stage === 'server') {
     text = rows
-      ? `${verb} ${formatCount(rows)}${total ? ` of about ${formatCount(total)}` : ''} rows…`
+      ? `${verb} ${formatCount(rows)}${total ? ` of about ${formatCount(total)}` : ''} rows${covers ? `, ${coversText(covers, !dryRun)}` : ''}…`
       : dryRun
         ? 'Checking…'
         : 'Importing…';
@@ -112,7 +115,7 @@ function Working({ stage, dryRun, uploaded, rows, total }) {
   );
 }
 
-function Summary({ report }) {
+function Summary({ report, drawn }) {
   const figures = [
     ['created', 'new', 'success'],
     ['updated', 'updated', 'info'],
@@ -124,6 +127,7 @@ function Summary({ report }) {
       {figures.map(([key, label, color]) => (
         <Chip key={key} color={color} variant={report[key] ? 'filled' : 'outlined'} label={`${formatCount(report[key])} ${label}`} />
       ))}
+      <Chip color="secondary" variant={report.covers ? 'filled' : 'outlined'} label={coversText(report.covers, drawn)} />
     </Stack>
   );
 }
@@ -273,7 +277,7 @@ export default function AdminBookImport({ session, columns = [], optionalColumns
 
   const run = async (dryRun) => {
     const progressId = newProgressId();
-    setWork({ dryRun, stage: 'upload', uploaded: 0, rows: 0 });
+    setWork({ dryRun, stage: 'upload', uploaded: 0, rows: 0, covers: 0 });
     setProblem('');
     const { status, data } = await send(file, dryRun, progressId, (uploaded) => {
       setWork((w) => w && { ...w, uploaded, stage: uploaded >= 1 ? 'server' : 'upload' });
@@ -284,7 +288,7 @@ export default function AdminBookImport({ session, columns = [], optionalColumns
             credentials: 'same-origin',
           }).catch(() => null);
           const progress = response?.ok ? await response.json() : null;
-          if (progress) setWork((w) => w && { ...w, stage: 'server', rows: progress.rows });
+          if (progress) setWork((w) => w && { ...w, stage: 'server', rows: progress.rows, covers: progress.covers });
         }, POLL_MS);
       }
     });
@@ -369,7 +373,7 @@ export default function AdminBookImport({ session, columns = [], optionalColumns
           )}
           {report && !work && (
             <Box sx={{ mt: 2 }}>
-              <Summary report={report} />
+              <Summary report={report} drawn={!checked && !report.errors} />
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 {checked
                   ? report.errors

@@ -697,12 +697,13 @@ def import_books(
     binary: BinaryIO,
     *,
     apply: bool,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
     keep_covers: KeepCovers | None = None,
 ) -> ImportReport:
     """The report of importing the file. With `apply`, the books are written in the session's
     transaction, or ImportRefused is raised when any row has an error (after every row is checked,
-    so the report is whole). `progress(rows)` hears every PROGRESS_STEP rows how many are done.
+    so the report is whole). `progress(rows, covers)` hears every PROGRESS_STEP rows how many are
+    done and how many covers are drawn (decided a batch at a time: they follow the rows).
     With `keep_covers`, books without an image get a drawn cover (a dry run only counts them)."""
     columns, rows = csv_rows(binary)
     categories = Categories.read(session)
@@ -723,7 +724,7 @@ def import_books(
             checked_rows.append(row)
             done += 1
             if progress and done % PROGRESS_STEP == 0:
-                progress(done)
+                progress(done, report.covers)
         existing = _existing(session, [row.wanted["isbn"] for row in checked_rows if not row.errors])
         _decide(checked_rows, existing, covers=keep_covers is not None, draw=apply)
         for row in checked_rows:
@@ -731,9 +732,9 @@ def import_books(
         if apply and not report.errors:
             restocked += _write(session, actor, checked_rows, existing, keep_covers)
             if progress:
-                progress(done)
+                progress(done, report.covers)
     if progress:
-        progress(done)
+        progress(done, report.covers)
     if apply and report.errors:
         raise ImportRefused(report)
     if apply:

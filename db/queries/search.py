@@ -151,14 +151,11 @@ def featured_first(row: Hit) -> tuple:
 
 def ordered(result: Found, sort: str, best=None) -> list[Hit]:
     """The found rows in the chosen order (ids break ties);
-    by relevance (unless `best` is the key of another): the tier, then books before the other
-    shops' products (a book has a format), then the products sold most, then the best rated."""
+    by relevance (unless `best` is the key of another): Found.relevance's order."""
     if sort == "newest":  # the newest first, then the higher id
         return sorted(result.rows, key=lambda row: (row.created_at, row.id), reverse=True)
-    tiers = result.tiers
     key = {
-        "relevance": best
-        or (lambda row: (tiers[row.id], row.format is None, -row.units_sold, -row.rating, -row.review_count, row.id)),
+        "relevance": best or result.relevance(),
         "price-asc": lambda row: (row.sale, row.id),
         "price-desc": lambda row: (-row.sale, row.id),
         "rating": lambda row: (-row.rating, -row.review_count, row.id),

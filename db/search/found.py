@@ -8,7 +8,8 @@ them one word), then in the title and authors, then also in series/subject/categ
 own subject names the words, as typed, with its title, before one only its shelf's category names:
 "history" finds the history books before the geography books of "History & Geography"), then
 anywhere; ties go to the books (the shop is a book shop: "french" finds the French books before
-French Fries), then to those sold most, then the best rated. Which fields a product matches in is
+French Fries), then to those sold most, then to the titles the words make more of (`title_share`:
+"Company Law Handbook" before "Class 6 Law Handbook"), then the best rated. Which fields a product matches in is
 asked of the index for the found products only (backends.py `narrowest`), never scored over every
 match; whether a title or subject holds the words as typed is read from the found rows.
 
@@ -20,7 +21,7 @@ so a filter still finds what it asks for beyond the first CAP.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -95,6 +96,23 @@ class Found:
     rows: list[Hit]  # in no particular order
     tiers: dict[int, int]  # product id -> relevance tier
     more: bool  # more than CAP matched: these are the best tiers' first CAP
+    plan: Plan | None = None  # what was looked for (none: a shelf, an ISBN)
+
+    def relevance(self) -> Callable[[Hit], tuple]:
+        """The key of the relevance order: the tier, then books before the other shops' products
+        (a book has a format), then the products sold most, then the titles the words make more of
+        (`title_share`), then the best rated (ids break ties)."""
+        tiers = self.tiers
+        share = title_share(self.plan) if self.plan else lambda _title: 0.0
+        return lambda row: (
+            tiers[row.id],
+            row.format is None,
+            -row.units_sold,
+            -share(row.title),
+            -row.rating,
+            -row.review_count,
+            row.id,
+        )
 
 
 def published(dialect: str) -> Any:
@@ -161,6 +179,36 @@ def typed_in(plan: Plan, title: str) -> bool:
     return all(any(holds(alternative) for alternative in group.alternatives) for group in plan.groups)
 
 
+# Words a title holds for its grammar: they neither add to nor take from what a title is about.
+GRAMMAR = frozenset(("a", "an", "and", "at", "by", "for", "in", "of", "on", "the", "to", "with"))
+
+
+def title_share(plan: Plan) -> Callable[[str], float]:
+    """The share of a title's words that are the shopper's (as typed, corrected or a synonym; the
+    last may be the start of one): "law handbook" is two thirds of "Company Law Handbook", half of
+    "Class 6 Law Handbook". Among books of one tier sold as much, the title that is more nearly
+    what was asked for ranks first, before the best rated: in a big catalogue many titles share a
+    word with the answer, and a rating says nothing of which one was meant."""
+    whole = {token for group in plan.groups for alternative in group.alternatives for token in alternative.tokens}
+    starts = tuple(
+        alternative.tokens[-1] for group in plan.groups for alternative in group.alternatives if alternative.prefix
+    )
+
+    def share(title: str) -> float:
+        own = title_words(title)
+        theirs = sum(word in whole or word.startswith(starts) for word in own)
+        return theirs / len(own) if own else 0.0
+
+    return share
+
+
+@lru_cache(maxsize=8192)
+def title_words(title: str) -> tuple[str, ...]:
+    """A title's words but its grammar: a search ranks up to CAP titles, mostly the same ones
+    search after search, and folding and splitting them was most of the tie-break's time."""
+    return tuple(word for word in words(title, shortest=1) if word not in GRAMMAR)
+
+
 def by_subject(plan: Plan, row: Hit) -> bool:
     """Whether a book's title and its own subject hold the words as typed ("class 6 history": Class 6
     Ancient Civilisations, a history book), not only the category of its shelf."""
@@ -196,7 +244,7 @@ def found(session: Session, plan: Plan, conditions: Sequence[Any], ranked: bool 
     tiers.update({row.id: SUBJECT for row in hits if tiers[row.id] == TAGS and by_subject(plan, row)})
     tiers.update({row.id: 0 for row in hits if row.exact})
     # At most CAP, the best tiers' (a stable sort: the index's order within a tier).
-    return Found(sorted(hits, key=lambda row: tiers[row.id])[:cap], tiers, more)
+    return Found(sorted(hits, key=lambda row: tiers[row.id])[:cap], tiers, more, plan)
 
 
 def browsed(session: Session, conditions: Sequence[Any]) -> Found:

@@ -1,7 +1,7 @@
 """The search index on PostgreSQL: a table of the four fields with a weighted tsvector of them
 and one of the title, each with a GIN index that leads with the row's bucket (the slice of the
-catalogue its product id is in, migration 0017), so the matches can be read a slice at a time
-(db/search/backends.py)."""
+catalogue its product id is in, migrations 0017 and 0020), so the matches can be read a slice at
+a time (db/search/backends.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ WEIGHT_OF = dict(zip(FIELDS, "ABCD"))  # the tsvector weight each field is store
 FEW = 100  # ids that may well be among the first PROBE products (Postgres.first)
 PROBE = 2000
 INDEX = table("product_search", *map(column, ("product_id", "bucket", "document", "title_document")))
-BUCKETS = 16  # the index rows' buckets: 0 to 15 (migration 0017)
+BUCKETS = 20  # the index rows' buckets: 0 (ids below 4,096) to 19 (migrations 0017, 0020)
 
 
 class Postgres(Backend):

@@ -2,7 +2,7 @@
 
 POST /api/books/import takes multipart/form-data: the CSV in `file`, `dryRun` "true" (only report,
 the default) or "false" (write), and optionally `progress`, an id the page chose so it can ask
-GET /api/books/import/progress/{id} how many rows are checked while the import runs. It answers
+GET /api/books/import/progress/{id} how many rows are checked (and covers drawn) while the import runs. It answers
 the report {created, updated, unchanged, errors, covers, rows} (`covers`: the books given a drawn
 cover, db/covers.py, kept by the media store): 200, or 422 (with `message` beside the
 report) when an apply met rows with errors and so wrote nothing. A file that cannot be read as a
@@ -120,6 +120,7 @@ class RefusedImport(ImportReportRecord):
 @closed
 class ImportProgress(TypedDict):
     rows: int
+    covers: int  # the drawn covers of the rows checked so far (a dry run: those it would draw)
     done: bool
 
 
@@ -130,14 +131,15 @@ class ImportProgress(TypedDict):
 class Progress:
     owner: str  # the hash of the session cookie that started the import: only it may read this
     rows: int = 0
+    covers: int = 0
     done: bool = False
     started: float = field(default_factory=time.monotonic)
     _worked_since: float = field(default_factory=time.perf_counter)
 
-    def checked(self, rows: int) -> None:
-        """Called by the import (in its own thread) as it goes: note the rows, and now and then
-        step aside so the event loop and the storefront's requests get the GIL without waiting."""
-        self.rows = rows
+    def checked(self, rows: int, covers: int) -> None:
+        """Called by the import (in its own thread) as it goes: note the rows and covers, and now
+        and then step aside so the event loop and the storefront's requests get the GIL without waiting."""
+        self.rows, self.covers = rows, covers
         if time.perf_counter() - self._worked_since >= WORK_SLICE:
             time.sleep(PAUSE)
             self._worked_since = time.perf_counter()
@@ -165,7 +167,8 @@ def track(request: Request, progress_id: str | None) -> Progress:
 
 @contract(returns=ImportProgress, refusals=(401, 404))
 async def import_progress(request: Request) -> Response:
-    """How many rows of a running import (started with this `progress` id) are checked so far."""
+    """How many rows of a running import (started with this `progress` id) are checked, and covers
+    drawn, so far."""
     # No database here: on SQLite a running apply holds the write lock, and a poll must not wait.
     if not request.cookies.get(SESSION_COOKIE):
         raise ApiError(401, "Sign in as an administrator to continue")
@@ -173,7 +176,7 @@ async def import_progress(request: Request) -> Response:
     if progress is None or progress.owner != _owner(request):
         raise ApiError(404, "No import with this id runs on this server")
     return Response(
-        json.dumps({"rows": progress.rows, "done": progress.done}),
+        json.dumps({"rows": progress.rows, "covers": progress.covers, "done": progress.done}),
         media_type="application/json",
         headers={"Cache-Control": "no-store"},
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
+from app.pages.heads import unindexed
 from app.pages.render import Page, page_route
 
 
@@ -13,9 +14,9 @@ def cart(session: Session, path: dict, query: dict) -> Page:
         "Cart",
         {},
         meta={
+            **unindexed("Your cart"),
             "description": "Your Student Books shopping cart: review your items and quantities, then check out.",
             "canonical": "/cart",
-            "robots": "noindex",
         },
     )
 
@@ -25,9 +26,9 @@ def checkout(session: Session, path: dict, query: dict) -> Page:
         "Checkout",
         {},
         meta={
+            **unindexed("Checkout"),
             "description": "Check out at Student Books: your details, billing address and payment method.",
             "canonical": "/checkout",
-            "robots": "noindex",
         },
     )
 

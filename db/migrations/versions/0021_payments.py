@@ -1,8 +1,8 @@
 """payments: each charge and refund of an order, the calls made to payment providers, the events
 they sent, checkout idempotency keys; shipped orders' carrier and tracking number
 
-Revision ID: 0020
-Revises: 0019
+Revision ID: 0021
+Revises: 0020
 Create Date: 2026-11-26 16:05:00
 
 Every existing row is kept. The history the shop took before payments were real is written as it
@@ -20,8 +20,8 @@ from alembic import op
 
 import db.models.base
 
-revision = "0020"
-down_revision = "0019"
+revision = "0021"
+down_revision = "0020"
 branch_labels = None
 depends_on = None
 
