@@ -12,7 +12,10 @@ The rules:
   only delivered orders are refunded;
 - each accepted payout request was paid by exactly one payout of its amount to its seller, and
   nothing else was paid against a request;
-- no payout was larger than the seller's balance at the moment it was paid.
+- no payout was larger than the seller's balance at the moment it was paid;
+- each order money was taken for (payment status Success, Refunded or Partly refunded) kept what it
+  should: its succeeded charges less its succeeded refunds equal its total less its accepted refund
+  requests.
 """
 
 from __future__ import annotations
@@ -23,12 +26,13 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from sqlalchemy import func, select
+from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
 from db import config
 from db.ledger import split
-from db.models import Earning, Order, OrderLine, Payout, PayoutRequest, RefundRequest
+from db.models import Earning, Order, OrderLine, Payment, Payout, PayoutRequest, RefundRequest
+from db.payments import TAKEN
 
 SHOWN = 50
 ZERO = Decimal("0.00")
@@ -200,7 +204,49 @@ def _balances_covered_payouts(session: Session, report: LedgerReport) -> None:
             balance += amount
 
 
-CHECKS = (_orders_add_up, _sales_earned, _refunds_reversed, _payouts_paid, _balances_covered_payouts)
+def _payments_kept(session: Session, report: LedgerReport) -> None:
+    """Money taken less money given back is what each paid order keeps once its refunds are paid."""
+    kept = (
+        select(
+            Payment.order_id,
+            func.sum(case((Payment.kind == "refund", -Payment.amount), else_=Payment.amount)).label("kept"),
+        )
+        .where(Payment.status == "succeeded")
+        .group_by(Payment.order_id)
+        .subquery()
+    )
+    refunded = (
+        select(OrderLine.order_id, func.sum(RefundRequest.amount).label("refunded"))
+        .join(RefundRequest, RefundRequest.order_line_id == OrderLine.id)
+        .where(RefundRequest.status == "Accepted")
+        .group_by(OrderLine.order_id)
+        .subquery()
+    )
+    count = 0
+    for order_id, payment_status, total, taken, given_back in session.execute(
+        select(Order.id, Order.payment_status, Order.total, kept.c.kept, refunded.c.refunded)
+        .outerjoin(kept, kept.c.order_id == Order.id)
+        .outerjoin(refunded, refunded.c.order_id == Order.id)
+        .where(Order.payment_status.in_(TAKEN))
+    ):
+        count += 1
+        should = Decimal(total) - Decimal(given_back or 0)
+        if Decimal(taken or 0).quantize(ZERO) != should.quantize(ZERO):
+            report.problem(
+                f"order {order_id} ({payment_status}): its payments keep {Decimal(taken or 0).quantize(ZERO)}, "
+                f"not its total {total} less {Decimal(given_back or 0).quantize(ZERO)} refunded"
+            )
+    report.counted["paid orders"] = count
+
+
+CHECKS = (
+    _orders_add_up,
+    _sales_earned,
+    _refunds_reversed,
+    _payouts_paid,
+    _balances_covered_payouts,
+    _payments_kept,
+)
 
 
 def check_ledger(session: Session) -> LedgerReport:

@@ -11,7 +11,19 @@ import pytest
 from conftest import sign_in
 from sqlalchemy import select
 
-from db.models import Brand, Category, Earning, Order, OrderLine, Payout, Product, RefundRequest, Review, Seller
+from db.models import (
+    Brand,
+    Category,
+    Earning,
+    Order,
+    OrderLine,
+    Payment,
+    Payout,
+    Product,
+    RefundRequest,
+    Review,
+    Seller,
+)
 
 
 def is_money(v):
@@ -158,7 +170,7 @@ SHAPES = {
 EXTRA_FIELDS = {
     "/api/dashboard-cards": {"status"},
     "/api/products": {"isbn"},  # a book's ISBN, shown under its name
-    "/api/orders": {"customer", "customerId", "paymentMethod", "next"},
+    "/api/orders": {"customer", "customerId", "paymentMethod", "paymentStatus", "next"},
     "/api/refund-requests": {"customer", "reason", "date", "sellerId", "next"},
     "/api/sellers": {"email"},
     "/api/package-payments": {"sellerId"},
@@ -249,18 +261,28 @@ def expected_cards(client, now: dt.datetime) -> dict[str, tuple]:
         return a, b, change
 
     orders = read(client, lambda s: s.execute(select(Order.created_at, Order.total)).all())
+    # Sales are paid money: succeeded charges less succeeded refunds, on the day each succeeded.
+    paid = read(
+        client,
+        lambda s: [
+            (at, -amount if kind == "refund" else amount)
+            for at, kind, amount in s.execute(
+                select(Payment.updated_at, Payment.kind, Payment.amount).where(Payment.status == "succeeded")
+            )
+        ],
+    )
     buyers = read(client, lambda s: s.execute(select(Order.created_at, Order.customer_id)).all())
     earnings = read(client, lambda s: s.execute(select(Earning.created_at, Earning.admin_commission)).all())
     total = lambda values: sum(values, Decimal(0))  # noqa: E731
     return {
-        "sales": figures(orders, total),
+        "sales": figures(paid, total),
         "orders": figures(orders, len),
         "customers": figures(buyers, lambda ids: len(set(ids))),
         "earnings": figures(earnings, total),
     }
 
 
-def test_dashboard_cards_match_the_orders_customers_and_earnings(admin_any):
+def test_dashboard_cards_match_the_payments_orders_customers_and_earnings(admin_any):
     before = dt.datetime.now(dt.UTC)
     cards = {c["id"]: c for c in admin_any.get("/api/dashboard-cards").json()}
     after = dt.datetime.now(dt.UTC)

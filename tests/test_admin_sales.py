@@ -9,13 +9,17 @@ ledger check holds on the seed and after a day of such work (and catches a broke
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 import threading
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from conftest import ADMIN_EMAIL, sign_in
 from sqlalchemy import func, select, update
 
+from db.carriers import CARRIERS
 from db.ledger import seller_balance, split
 from db.ledger_check import check_ledger
 from db.models import (
@@ -26,13 +30,14 @@ from db.models import (
     OrderStatusChange,
     Package,
     PackagePayment,
+    Payment,
     Payout,
     PayoutRequest,
     Product,
     RefundRequest,
     Seller,
 )
-from db.models.sales import ORDER_STATUSES, REFUND_STATUSES
+from db.models.sales import ORDER_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES
 from db.models.sellers import PAYOUT_REQUEST_STATUSES
 from db.statuses import ORDER_MOVES, PAYOUT_REQUEST_MOVES, REFUND_MOVES
 
@@ -92,15 +97,21 @@ def assert_ledger_holds(client):
 # --- orders --------------------------------------------------------------------------------------
 
 
-def order_with_seller_lines(status: str):
+def order_with_seller_lines(status: str, *where):
     return (
         select(Order.id)
-        .where(Order.status == status, Order.id.in_(select(OrderLine.order_id).where(OrderLine.seller_id.is_not(None))))
+        .where(
+            Order.status == status,
+            Order.id.in_(select(OrderLine.order_id).where(OrderLine.seller_id.is_not(None))),
+            *where,
+        )
         .order_by(Order.id)
     )
 
 
 SHIPPING = {"carrier": "UPS", "trackingNo": "1Z999AA10123456784"}
+UNPAID_CASH = (Order.payment_method == "Cash", Order.payment_status == "Pending")
+PAID = (Order.payment_status == "Success",)
 
 
 def order_in(client, status: str) -> int:
@@ -118,11 +129,25 @@ def order_in(client, status: str) -> int:
 
 
 def paid_pending_order(client) -> None:
-    """The seed's pending orders are unpaid: mark one paid, as a card payment would."""
+    """The seed's pending orders are unpaid: mark one paid, as a card payment would (its succeeded
+    charge of the total with it, which the ledger check asks of every paid order)."""
     order_id = first_id(client, order_with_seller_lines("Pending"))
 
     def pay(session):
-        session.get(Order, order_id).payment_status = "Success"
+        order = session.get(Order, order_id)
+        order.payment_status = "Success"
+        session.add(
+            Payment(
+                order_id=order.id,
+                provider="stripe",
+                kind="charge",
+                status="succeeded",
+                amount=order.total,
+                currency="USD",
+                reference=f"pi_test_{order.id}",
+                message="",
+            )
+        )
 
     client.app.state.services.db.write_sync(pay)
 
@@ -152,6 +177,28 @@ def test_order_moves_follow_the_state_machine(admin_client, current, wanted):
     entry = audit_entries(admin_client, "order", order_id)[-1]
     assert (entry.actor, entry.before["status"], entry.after["status"]) == (ADMIN_EMAIL, current, wanted)
     assert_ledger_holds(admin_client)
+
+
+def test_the_money_decides_what_an_order_may_do(admin_client):
+    """An unpaid card order is not packed; a cash order is delivered only by its cash collected;
+    a paid order is refunded, never cancelled. Each refusal says why and writes nothing."""
+    card = first_id(admin_client, order_with_seller_lines("Pending", Order.payment_method == "PayPal"))
+    cash = first_id(admin_client, order_with_seller_lines("Processing", *UNPAID_CASH))
+    paid = first_id(admin_client, order_with_seller_lines("Processing", *PAID))
+    before = ledger_state(admin_client)
+    for order_id, move, reason in (
+        (card, {"status": "Processing"}, "not paid yet"),
+        (card, {"status": "Shipped", **SHIPPING}, "can only become"),
+        (cash, {"status": "Delivered"}, "record it with Cash collected"),
+        (paid, {"status": "Cancelled"}, "refund it instead"),
+    ):
+        refused = admin_client.patch(f"/api/orders/{order_id}", json=move)
+        assert refused.status_code == 409 and reason in refused.json()["message"], (move, refused.text)
+    missing = admin_client.patch(f"/api/orders/{paid}", json={"status": "Shipped", "carrier": "UPS"})
+    assert missing.status_code == 422 and "trackingNo" in missing.json()["errors"]
+    unknown = admin_client.patch(f"/api/orders/{paid}", json={"status": "Shipped", **SHIPPING, "carrier": "Pigeon"})
+    assert unknown.status_code == 422 and "carrier" in unknown.json()["errors"]
+    assert ledger_state(admin_client) == before
 
 
 def test_delivering_an_order_earns_each_seller_line_at_its_rate(admin_client):
@@ -555,6 +602,34 @@ def test_lists_search_filter_sort_page_and_export(admin_client):
         assert admin_client.get(path).status_code == 200, path
 
 
+def test_orders_filter_by_payment_status_as_by_status(admin_client):
+    counts = dict(
+        read(
+            admin_client,
+            lambda s: s.execute(select(Order.payment_status, func.count()).group_by(Order.payment_status)).all(),
+        )
+    )
+    assert counts.get("Pending") and counts.get("Refunded") and counts.get("Partly refunded"), "the seed has them"
+    for status in PAYMENT_STATUSES:
+        answer = admin_client.get("/api/orders", params={"paymentStatus": status, "per_page": 100})
+        assert answer.status_code == 200, answer.text
+        assert int(answer.headers["X-Total-Count"]) == counts.get(status, 0), status
+        assert {o["paymentStatus"] for o in answer.json()} <= {status}
+    # With the order's status, any case; the export and the page read the same filter.
+    both = admin_client.get("/api/orders?status=Processing&paymentStatus=pending").json()
+    assert both and {(o["status"], o["paymentStatus"], o["paymentMethod"]) for o in both} == {
+        ("Processing", "Pending", "Cash")
+    }
+    csv = admin_client.get("/api/orders.csv?paymentStatus=Refunded")
+    assert csv.text.count("\r\n") - 1 == counts["Refunded"]
+    listed = admin_client.get("/admin/orders?paymentStatus=Partly+refunded", headers={"Accept": "application/json"})
+    page = listed.json()["props"]["list"]
+    assert page["params"]["paymentStatus"] == "Partly refunded" and page["total"] == counts["Partly refunded"]
+    assert {row["paymentStatus"] for row in page["rows"]} == {"Partly refunded"}
+    refused = admin_client.get("/api/orders?paymentStatus=Paid")
+    assert refused.status_code == 422 and "Partly refunded" in refused.json()["errors"]["paymentStatus"]
+
+
 def test_the_audit_log_lists_writes_and_cannot_be_edited(admin_client):
     seller_id = first_id(admin_client, select(Seller.id).order_by(Seller.id))
     admin_client.patch(f"/api/sellers/{seller_id}", json={"published": False})
@@ -604,9 +679,44 @@ def test_the_ledger_check_holds_after_a_day_of_orders_refunds_and_payouts(admin_
         update(RefundRequest).where(RefundRequest.status == "Pending").values(status="Accepted"),
         update(PayoutRequest).where(PayoutRequest.status == "Rejected").values(status="Accepted"),
         update(Payout).values(amount=Payout.amount * 100),
+        # The money of a paid order: a charge for more than it took, a refund that never went through.
+        update(Payment).where(Payment.id == 1).values(amount=Payment.amount + 1),
+        update(Payment).where(Payment.kind == "refund").values(status="failed"),
     ],
 )
 def test_the_ledger_check_finds_a_broken_ledger(admin_client, tamper):
     write(admin_client, lambda s: s.execute(tamper))
     report = read(admin_client, check_ledger)
     assert not report.ok and report.problems
+
+
+def test_the_ledger_check_names_the_paid_order_whose_payments_do_not_add_up(admin_client, settings):
+    refund = first_id(admin_client, select(Payment.id).where(Payment.kind == "refund").order_by(Payment.id))
+    order_id = read(admin_client, lambda s: s.get(Payment, refund).order_id)
+    # Recorded as paid back, but the row says the provider refused it: the order keeps too much.
+    write(admin_client, lambda s: s.execute(update(Payment).where(Payment.id == refund).values(status="failed")))
+    report = read(admin_client, check_ledger)
+    assert report.broken == 1 and report.problems[0].startswith(f"order {order_id} (")
+    assert "refunded" in report.problems[0]
+    checked = subprocess.run(
+        [sys.executable, "-m", "db.ledger_check", settings.database_url],
+        cwd=Path(__file__).parent.parent,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert checked.returncode == 1 and f"order {order_id} (" in checked.stdout, checked.stdout + checked.stderr
+    assert "paid orders" in checked.stdout
+
+
+def test_the_order_page_carries_its_payments_and_the_carriers_to_ship_with(admin_client):
+    order_id = first_id(admin_client, select(Payment.order_id).where(Payment.kind == "refund").order_by(Payment.id))
+    page = admin_client.get(f"/admin/orders/{order_id}", headers={"Accept": "application/json"})
+    assert page.status_code == 200
+    props = page.json()["props"]
+    assert props["carriers"] == list(CARRIERS)
+    order = props["order"]
+    assert order == admin_client.get(f"/api/orders/{order_id}").json()
+    kinds = {(p["kind"], p["status"]) for p in order["payments"]}
+    assert {("charge", "succeeded"), ("refund", "succeeded")} <= kinds
+    assert order["paymentStatus"] in ("Refunded", "Partly refunded")

@@ -203,20 +203,23 @@ def test_accept_one_payout_request_and_reject_another(live_server, page_factory)
 
 def test_an_order_is_delivered_and_a_refund_asked_for_on_one_of_its_lines(live_server, page_factory):
     page, log = page_factory()
-    open_signed_in(live_server, page, "/admin/orders?status=Pending")
-    order = records(page, "/api/orders?status=Pending&sort=id&per_page=1")[0]
+    # A paid order being packed, found by both filters of the list.
+    open_signed_in(live_server, page, "/admin/orders?status=Processing&paymentStatus=Success")
+    order = records(page, "/api/orders?status=Processing&paymentStatus=Success&sort=id&per_page=1")[0]
+    expect(of_order(page, order["id"])).to_contain_text("Success")
     page.get_by_role("link", name=f"#{order['id']}", exact=True).click()
     page.wait_for_url(f"{live_server}/admin/orders/{order['id']}")
     page.get_by_role("heading", name=f"Order #{order['id']}").wait_for()
     assert page.get_by_role("button", name="Request refund").count() == 0, "only a delivered order is refunded"
+    actions = page.get_by_role("group", name="Order actions").get_by_role("button")
+    expect(actions).to_have_text(["Ship", "Mark delivered", "Cancel order"])
 
-    for status in ("Processing", "Delivered"):
-        page.get_by_role("button", name=f"Move to {status}").click()
-        confirm(page, f"Move order #{order['id']} to {status}")
-        toast(page, f"Order #{order['id']} is now {status}")
+    page.get_by_role("button", name="Mark delivered").click()
+    confirm(page, f"Move order #{order['id']} to Delivered", "earning")
+    toast(page, f"Order #{order['id']} is now Delivered")
     history = page.get_by_role("table", name="Status history")
     expect(history.get_by_role("row", name=re.compile(r"Processing → Delivered admin"))).to_have_count(1)
-    expect(page.get_by_role("button", name=re.compile("^Move to"))).to_have_count(0)
+    expect(actions).to_have_count(0)
 
     line = api(page, "GET", f"/api/orders/{order['id']}")["data"]["lines"][0]
     page.get_by_role("button", name=f"Request a refund on {line['title']}").click()
@@ -235,6 +238,20 @@ def test_an_order_is_delivered_and_a_refund_asked_for_on_one_of_its_lines(live_s
     refunds = page.get_by_role("table", name="Refunds")
     expect(refunds).to_contain_text("The cover arrived torn")
     expect(refunds).to_contain_text("Pending")
+
+    # Decided on the order's own page: paid back by hand (the seeded order was not paid through
+    # Stripe), and the payments show the refund.
+    refund = api(page, "GET", f"/api/orders/{order['id']}")["data"]["refunds"][-1]
+    page.get_by_role("button", name=f"Process refund request #{refund['id']}").click()
+    confirm(page, f"Move refund request #{refund['id']} to Processing")
+    toast(page, f"Refund request #{refund['id']} is now Processing")
+    page.get_by_role("button", name=f"Accept refund request #{refund['id']}").click()
+    confirm(page, f"Move refund request #{refund['id']} to Accepted", "paid back by hand")
+    toast(page, f"Refund request #{refund['id']} is now Accepted")
+    given_back = page.get_by_role("table", name="Payments").get_by_role("row").filter(has_text="Refund #")
+    expect(given_back).to_contain_text(f"-{money(half)}")
+    expect(given_back).to_contain_text(f"request #{refund['id']}")
+    expect(page.get_by_role("region", name="Summary")).to_contain_text("Partly refunded")
     assert log.errors() == []
 
 

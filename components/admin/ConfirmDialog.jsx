@@ -2,10 +2,12 @@
 // 'Cancel'. Ok stays disabled until the required keyword is typed (e.g. the record's name) or,
 // where there is no keyword, the acknowledgement box is ticked. Loaded on first use (AskFirst).
 // `children` adds to the question (e.g. how a payout is paid); `ready` false keeps Ok disabled
-// whatever is ticked (e.g. a payout above the seller's balance).
+// whatever is ticked (e.g. a payout above the seller's balance). While Ok's action runs, Ok shows a
+// spinner and neither button can be pressed again.
 import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -84,7 +86,13 @@ export default function ConfirmDialog({
           <Button onClick={close} disabled={busy}>
             {cancelText}
           </Button>
-          <Button type="submit" color={okColor} variant="contained" disabled={!confirmed || busy}>
+          <Button
+            type="submit"
+            color={okColor}
+            variant="contained"
+            disabled={!confirmed || busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-label="Sending" /> : null}
+          >
             {okText}
           </Button>
         </DialogActions>

@@ -1,29 +1,30 @@
-// /admin/orders/{id}: one order: its summary, its lines (a refund may be asked for on a line of a
-// delivered order), its status history and its refunds; it moves on to its next status after
-// the confirmation dialog.
+// /admin/orders/{id}: one order: its summary (with how it was shipped), its lines (a refund may be
+// asked for on a line of a delivered order), its status history, its payments with the calls and
+// events behind them, and its refunds. It moves on by the buttons its status allows: Mark
+// processing, Ship (carrier and tracking number), Mark delivered or, for cash not yet taken, Cash
+// collected, and Cancel order; each asks first, and a refusal by the server is said in a toast.
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
+import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AdminLayout from '../admin/AdminLayout.jsx';
 import DataTable from '../admin/DataTable.jsx';
 import { fetchRecord } from '../admin/forms/api.js';
 import RefundRequestForm from '../admin/forms/RefundRequestForm.jsx';
+import ShipOrderForm from '../admin/forms/ShipOrderForm.jsx';
 import { formatDateTime, formatMoney } from '../admin/format.js';
 import { Thumbnail, day, dayAndTime, orDash } from '../admin/list/cells.jsx';
 import StatusChip from '../admin/list/StatusChip.jsx';
 import useStatusMove from '../admin/list/useStatusMove.jsx';
+import { describeMove, describeRefundMove, moveLabel } from '../admin/orders/moves.js';
+import { PaymentTimeline, PaymentsTable } from '../admin/orders/OrderPayments.jsx';
 import Link from '../common/Link.jsx';
 import { notify } from '../common/toast.jsx';
-
-// What a move does besides changing the status, said in its confirmation.
-const CONSEQUENCES = {
-  Delivered: ' Delivering records each seller’s earning on their lines, less the store’s commission.',
-};
 
 function Fact({ label, children }) {
   return (
@@ -54,6 +55,24 @@ function Summary({ order }) {
             {order.paymentMethod} <StatusChip status={order.paymentStatus} />
           </Fact>
           <Fact label="Amount">{formatMoney(order.amount)}</Fact>
+          {order.carrier && (
+            <Fact label="Shipped with">
+              {order.carrier}
+              <br />
+              {order.trackingUrl ? (
+                <MuiLink
+                  href={order.trackingUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`Track ${order.trackingNo} with ${order.carrier}`}
+                >
+                  {order.trackingNo}
+                </MuiLink>
+              ) : (
+                order.trackingNo
+              )}
+            </Fact>
+          )}
           <Fact label="Purchased">{formatDateTime(order.purchaseDate)}</Fact>
           <Fact label="Customer">
             <Link href={`/admin/customers/${customer.id}`} sx={{ fontWeight: 600 }}>
@@ -80,24 +99,34 @@ function Summary({ order }) {
   );
 }
 
-function OrderView({ initial }) {
+function OrderView({ initial, carriers }) {
   const [order, setOrder] = useState(initial);
   const [refunding, setRefunding] = useState(null);
+  const [shipping, setShipping] = useState(false);
 
   const refresh = async () => {
     const answer = await fetchRecord(`/api/orders/${order.id}`);
     if (answer.ok) setOrder(answer.data);
     else notify.error(answer.data.message);
   };
+  // Refused (moved meanwhile): show the order as it now is.
+  const settled = (answer) => (answer.ok ? setOrder(answer.data) : refresh());
   const move = useStatusMove('/api/orders', {
     name: (o) => `order #${o.id}`,
-    describe: (o, to) => ({
-      message: `Order #${o.id} (${formatMoney(o.amount)}) will move from ${o.status} to ${to}.${CONSEQUENCES[to] || ''}`,
-      done: `Order #${o.id} is now ${to}`,
-    }),
-    // Refused (moved meanwhile): show the order as it now is.
-    onSettled: (answer) => (answer.ok ? setOrder(answer.data) : refresh()),
+    describe: describeMove,
+    onSettled: settled,
   });
+  // A refund request's answer is the request; the order's payments changed with it: read it again.
+  const refundMove = useStatusMove('/api/refund-requests', {
+    name: (refund) => `refund request #${refund.id}`,
+    describe: (refund, to) => describeRefundMove(order, refund, to),
+    onSettled: refresh,
+  });
+  const shipped = (saved) => {
+    notify.success(`Order #${saved.id} is now Shipped with ${saved.carrier} (${saved.trackingNo})`);
+    setShipping(false);
+    setOrder(saved);
+  };
   const refundAsked = (record) => {
     notify.success(`Refund request #${record.id} of ${formatMoney(record.amount)} recorded for “${refunding.title}”`);
     setRefunding(null);
@@ -163,6 +192,12 @@ function OrderView({ initial }) {
     { key: 'status', label: 'Status', render: (refund) => <StatusChip status={refund.status} /> },
     { key: 'reason', label: 'Reason', render: (refund) => orDash(refund.reason) },
     { key: 'date', label: 'Date', render: (refund) => day(refund.date) },
+    {
+      key: 'actions',
+      label: 'Actions',
+      align: 'right',
+      render: (refund) => refund.next.map((to) => <span key={to}>{refundMove.button(refund, to)}</span>),
+    },
   ];
 
   return (
@@ -173,9 +208,23 @@ function OrderView({ initial }) {
         </Typography>
         <StatusChip status={order.status} />
         <Box sx={{ flexGrow: 1 }} />
-        {order.next.map((to) => (
-          <span key={to}>{move.button(order, to, { label: `Move to ${to}`, variant: 'contained', size: 'medium' })}</span>
-        ))}
+        <Stack direction="row" useFlexGap role="group" aria-label="Order actions" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {order.next.map((to) =>
+            to === 'Shipped' ? (
+              <Button key={to} variant="contained" onClick={() => setShipping(true)}>
+                {moveLabel(order, to)}
+              </Button>
+            ) : (
+              <span key={to}>
+                {move.button(order, to, {
+                  label: moveLabel(order, to),
+                  variant: to === 'Cancelled' ? 'outlined' : 'contained',
+                  size: 'medium',
+                })}
+              </span>
+            ),
+          )}
+        </Stack>
       </Stack>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 5, lg: 4 }}>
@@ -193,20 +242,30 @@ function OrderView({ initial }) {
           <DataTable title="Items" columns={lineColumns} rows={order.lines} />
         </Grid>
         <Grid size={12}>
+          <PaymentsTable order={order} />
+        </Grid>
+        <Grid size={12}>
+          <PaymentTimeline order={order} />
+        </Grid>
+        <Grid size={12}>
           <DataTable title="Refunds" columns={refundColumns} rows={order.refunds} empty="No refunds asked for." />
         </Grid>
       </Grid>
       {move.dialog}
+      {refundMove.dialog}
+      {shipping && (
+        <ShipOrderForm order={order} carriers={carriers} onClose={() => setShipping(false)} onSaved={shipped} onNotSaved={refresh} />
+      )}
       {refunding && <RefundRequestForm line={refunding} onClose={() => setRefunding(null)} onSaved={refundAsked} />}
     </>
   );
 }
 
 // Without props (the server asked to sign in first) the shell shows the sign-in form instead.
-export default function AdminOrder({ session, order }) {
+export default function AdminOrder({ session, order, carriers }) {
   return (
     <AdminLayout active="/admin/orders" title="Order" session={session}>
-      {order && <OrderView key={order.id} initial={order} />}
+      {order && <OrderView key={order.id} initial={order} carriers={carriers} />}
     </AdminLayout>
   );
 }

@@ -23,6 +23,7 @@ from db import isbn
 from db.models import Book, Brand, Category, Customer, Earning, Order, OrderLine, Product, RefundRequest, Review, User
 from db.models.base import utcnow
 from db.queries.admin_lists import AdminList, Filter, Related, equals_id, is_flag, parse_id, whole_number
+from db.queries.dashboard import paid_at, paid_money
 from db.queries.media import media_url
 from db.queries.products import money
 from db.queries.search import isbn_match
@@ -97,7 +98,8 @@ def dashboard_card(card_id: str, title: str, color: str, current: Any, previous:
 
 # (id, title, theme colour, figure, timestamp it is dated by, is money)
 DASHBOARD_FIGURES = (
-    ("sales", "Sales", "primary.main", func.sum(Order.total), Order.created_at, True),
+    # Paid money (charges less refunds, db/queries/dashboard.py), not the totals of orders unpaid.
+    ("sales", "Sales", "primary.main", paid_money, paid_at, True),
     ("orders", "Orders", "info.main", func.count(Order.id), Order.created_at, False),
     # Customers who ordered in the period: a shop's returning buyers count, not only sign-ups.
     ("customers", "Customers", "success.main", func.count(func.distinct(Order.customer_id)), Order.created_at, False),
@@ -107,7 +109,8 @@ DASHBOARD_FIGURES = (
 
 def dashboard_cards(session: Session, now: dt.datetime | None = None) -> list[dict]:
     """Four figures for the last 30 days (amount1) against the 30 days before (amount2).
-    Earnings are the store's commission, net of refund reversals."""
+    Sales are the money paid in the period less the money refunded in it; earnings are the store's
+    commission, net of refund reversals."""
     now = now or utcnow()
     this_start, previous_start = now - PERIOD, now - 2 * PERIOD
     cards = []

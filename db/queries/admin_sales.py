@@ -30,7 +30,7 @@ from db.models import (
     RefundRequest,
     Seller,
 )
-from db.models.sales import ORDER_STATUSES, PAYMENT_METHODS, REFUND_STATUSES
+from db.models.sales import ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_STATUSES
 from db.models.sellers import PACKAGE_NAMES, PAYOUT_REQUEST_STATUSES
 from db.queries.admin import first_image, iso, zero_if_none
 from db.queries.admin_lists import AdminList, Filter, Number, Related, choice, equals_id, is_flag, one_of
@@ -87,6 +87,7 @@ def order_record(r: Row) -> dict:
         "customer": r.customer,
         "customerId": r.customer_id,
         "paymentMethod": r.payment_method,
+        "paymentStatus": r.payment_status,
         "next": list(ORDER_MOVES[r.status]),
     }
 
@@ -116,6 +117,7 @@ ORDERS = AdminList(
         "qty": literal_column("qty"),
         "amount": Order.total,
         "status": Order.status,
+        "paymentStatus": Order.payment_status,
         "purchaseDate": Order.created_at,
         "customer": func.lower(Customer.name),
     },
@@ -126,8 +128,14 @@ ORDERS = AdminList(
         Related(Order.customer_id, Customer.id, Customer.email),
     ),
     default_order=(Order.created_at.desc(),),
-    filters={"status": one_of(Order.status, ORDER_STATUSES), "customer": equals_id(Order.customer_id)},
-    summary="Orders, newest first; q finds an order number, address or customer (filters: status, customer)",
+    filters={
+        "status": one_of(Order.status, ORDER_STATUSES),
+        "paymentStatus": one_of(Order.payment_status, PAYMENT_STATUSES),
+        "customer": equals_id(Order.customer_id),
+    },
+    summary=(
+        "Orders, newest first; q finds an order number, address or customer (filters: status, paymentStatus, customer)"
+    ),
 )
 
 

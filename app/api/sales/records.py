@@ -17,6 +17,7 @@ OrderStatus = Literal[ORDER_STATUSES]
 RefundStatus = Literal[REFUND_STATUSES]
 PayoutRequestStatus = Literal[PAYOUT_REQUEST_STATUSES]
 PaymentMethod = Literal[PAYMENT_METHODS]
+PaymentStatus = Literal[PAYMENT_STATUSES]
 Package = Literal[PACKAGE_NAMES]
 
 # --- the dashboard ---------------------------------------------------------------------------------
@@ -41,7 +42,7 @@ class RecentPurchase(TypedDict):
 
     id: int
     amount: Money
-    payment: Literal[PAYMENT_STATUSES]
+    payment: PaymentStatus
     product: str | None
 
 
@@ -77,6 +78,7 @@ class OrderRow(TypedDict):
     customer: str | None
     customerId: int
     paymentMethod: PaymentMethod
+    paymentStatus: PaymentStatus
     next: list[OrderStatus]
 
 
@@ -187,7 +189,7 @@ class OrderRecord(TypedDict):
     status: OrderStatus
     next: list[OrderStatus]
     paymentMethod: PaymentMethod
-    paymentStatus: Literal[PAYMENT_STATUSES]
+    paymentStatus: PaymentStatus
     billingAddress: str
     # Where to deliver when not to the billing address (the shopper's checkout), else null.
     deliveryAddress: str | None

@@ -13,6 +13,7 @@ from starlette.routing import Route
 from app.pages.admin.shell import list_props, page
 from db.admin.orders import order_view
 from db.admin.sellers import seller_view
+from db.carriers import CARRIERS
 from db.models import Seller
 from db.models.sales import PAYMENT_METHODS
 from db.queries.admin_lists import AdminList
@@ -79,7 +80,8 @@ def audit_log_props(session: Session, params: Mapping[str, str]) -> dict:
 
 
 def order_props(session: Session, order_id: int) -> dict:
-    return {"order": order_view(session, order_id)}
+    # The carriers its Ship form offers: those the server accepts (db/admin/orders.py OrderChanges).
+    return {"order": order_view(session, order_id), "carriers": list(CARRIERS)}
 
 
 PAGES = (

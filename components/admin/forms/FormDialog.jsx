@@ -1,5 +1,7 @@
-// A small form in a dialog (categories, brands): title, fields, Cancel and Save.
+// A small form in a dialog (categories, brands): title, fields, Cancel and Save (with a spinner
+// while it is being sent).
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -22,7 +24,12 @@ export default function FormDialog({ open, title, busy, onClose, onSubmit, saveT
           <Button onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-label="Sending" /> : null}
+          >
             {saveText}
           </Button>
         </DialogActions>

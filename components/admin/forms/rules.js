@@ -69,6 +69,14 @@ export function refundErrors(values, refundable) {
   return errors;
 }
 
+// Shipping an order (db/admin/orders.py OrderChanges): one of the carriers and its tracking number.
+export function shipmentErrors(values, carriers) {
+  const errors = {};
+  if (!carriers.includes(values.carrier)) errors.carrier = 'Choose the carrier';
+  text(errors, 'trackingNo', values.trackingNo, 3, 60, 'the tracking number');
+  return errors;
+}
+
 export function packageErrors(values, current) {
   const errors = {};
   if (!values.package) errors.package = 'Choose a package';

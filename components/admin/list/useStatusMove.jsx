@@ -4,7 +4,9 @@
 // toast. `onSettled(answer)` runs either way, so the page can show the record as it now is.
 //
 // describe(row, to) -> { message, done (the toast once moved), body? (more to send, e.g. the
-// payment method), content? (more of the dialog), ready? (false keeps Ok disabled) }.
+// payment method), content? (more of the dialog), ready? (false keeps Ok disabled),
+// acknowledgement? (what the box says, when "Move … to …" is not the words), request? ([method,
+// url] of a move the server takes elsewhere than the PATCH, e.g. an order's cash collected) }.
 // `dialog` is the element to render; button(row, to, props?) is a button that asks, saying
 // props.label (on the record's own page) or, in a list, the move's verb, named "<verb> <name(row)>"
 // for screen readers.
@@ -16,6 +18,8 @@ import AskFirst from './AskFirst.jsx';
 
 // What the button says for a move to each status.
 const MOVE_VERBS = { Processing: 'Process', Delivered: 'Deliver', Accepted: 'Accept', Rejected: 'Reject' };
+// Moves that end a record's road: said in red.
+const DANGEROUS = ['Rejected', 'Cancelled'];
 
 export default function useStatusMove(endpoint, { key = 'id', name, describe, onSettled }) {
   // The move stays set while the dialog animates closed, so its text does not vanish first.
@@ -29,7 +33,8 @@ export default function useStatusMove(endpoint, { key = 'id', name, describe, on
   };
   const send = async () => {
     const { row, to } = move;
-    const answer = await sendJson('PATCH', `${endpoint}/${row[key]}`, { status: to, ...about.body });
+    const [method, url] = about.request || ['PATCH', `${endpoint}/${row[key]}`];
+    const answer = await sendJson(method, url, about.request ? about.body : { status: to, ...about.body });
     setOpen(false);
     if (answer.ok) notify.success(about.done);
     else notify.error(answer.data.message);
@@ -40,8 +45,8 @@ export default function useStatusMove(endpoint, { key = 'id', name, describe, on
     <AskFirst
       open={open}
       message={about?.message}
-      acknowledgement={move ? `Move ${name(move.row)} to ${move.to}` : undefined}
-      okColor={move?.to === 'Rejected' ? 'error' : 'primary'}
+      acknowledgement={about?.acknowledgement || (move ? `Move ${name(move.row)} to ${move.to}` : undefined)}
+      okColor={DANGEROUS.includes(move?.to) ? 'error' : 'primary'}
       ready={about?.ready ?? true}
       onOk={send}
       onClose={() => setOpen(false)}
@@ -55,7 +60,7 @@ export default function useStatusMove(endpoint, { key = 'id', name, describe, on
       <Button
         size="small"
         variant="outlined"
-        color={to === 'Rejected' ? 'error' : 'primary'}
+        color={DANGEROUS.includes(to) ? 'error' : 'primary'}
         aria-label={label ? undefined : `${verb} ${name(row)}`}
         onClick={() => ask(row, to)}
         {...props}
