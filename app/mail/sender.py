@@ -21,6 +21,7 @@ from app.database import Database
 from app.mail.smtp import Outcome, Prepared, SmtpServer, deliver, prepare
 from db import outbox
 
+STOP_WAIT_SEC = 10.0
 log = logging.getLogger("studentbooks.mail")
 
 POLL_SEC = 1.0
@@ -65,8 +66,11 @@ class MailSender:
     async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            # A round cancelled inside a database call waits for its thread to end; a thread held
+            # up must not hold the server's shutdown with it (its mail stays leased and is sent again).
+            done, _ = await asyncio.wait({self._task}, timeout=STOP_WAIT_SEC)
+            if not done:
+                log.warning("mail sender: still busy %.0f s after being stopped; leaving it", STOP_WAIT_SEC)
             self._task = None
 
     async def _run(self) -> None:
