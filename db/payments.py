@@ -345,9 +345,9 @@ def order_for_payer(session: Session, order_no: int, key: str | None, user_id: i
     return order
 
 
-def charge_again(session: Session, order_no: int, provider: str, currency: Currency) -> int:
+def charge_again(session: Session, order_no: int, provider: str, currency: Currency) -> tuple[int, Decimal]:
     """A new charge for an order a card did not pay yet (declined, or its 3-D Secure step given up,
-    and cancelled at the provider first); answers its id."""
+    and cancelled at the provider first); answers its id and amount."""
     lock(session, Order, order_no)
     order = session.get(Order, order_no, populate_existing=True)
     if order.payment_status in TAKEN:
@@ -358,7 +358,8 @@ def charge_again(session: Session, order_no: int, provider: str, currency: Curre
         raise Conflict(f"Order {order.id} is paid by {order.payment_method}, not by card")
     if any(charge.status in OPEN_CHARGES for charge in charges_of(session, order.id)):
         raise Conflict("A payment for this order is being confirmed: wait a moment and look again")
-    return new_charge(session, order, provider, currency).id
+    charge = new_charge(session, order, provider, currency)
+    return charge.id, charge.amount
 
 
 def _iso(moment: dt.datetime | None) -> str | None:

@@ -9,6 +9,7 @@ import asyncio
 import datetime as dt
 import logging
 from dataclasses import dataclass
+from decimal import Decimal
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -67,6 +68,11 @@ def _settled(session: Session, payment_id: int, said: ProviderCharge, currency: 
 
 def _state_settled(session: Session, payment_id: int, said: ProviderCharge, currency: Currency, call: Call) -> dict:
     return payment_state(session, _settled(session, payment_id, said, currency, call))
+
+
+def _state_and_charge(session: Session, payment_id: int) -> tuple[dict, tuple[str, str | None, str]]:
+    charge = session.get(Payment, payment_id)
+    return payment_state(session, charge), (charge.provider, charge.reference, charge.status)
 
 
 def _with_secret(state: dict, client_secret: str | None) -> dict:
@@ -143,10 +149,12 @@ class Payments:
 
     # Charges
 
-    async def start(self, order_no: int, payment_id: int, provider: Provider, payment_method: str | None) -> dict:
-        """Start the charge the checkout wrote (cards: create and confirm the PaymentIntent), record
-        the call and what the provider said; answers the order's payment state (db/payments.py)."""
-        amount = await self.db.read(lambda s: s.get(Payment, payment_id).amount)
+    async def start(
+        self, order_no: int, payment_id: int, amount: Decimal, provider: Provider, payment_method: str | None
+    ) -> dict:
+        """Start the charge the checkout wrote for `amount` (cards: create and confirm the
+        PaymentIntent), record the call and what the provider said; answers the order's payment
+        state (db/payments.py)."""
         key = f"sb-order-{order_no}-charge-{payment_id}"
         request = ChargeRequest(
             order_no, payment_id, self.currency.minor_units(amount), self.currency.code, key, payment_method
@@ -156,14 +164,12 @@ class Payments:
         return _with_secret(state, started.client_secret)
 
     async def read_back(self, payment_id: int) -> dict:
-        """The order's payment state with the charge as its provider has it now (the shopper is back from a 3-D Secure step, or a
-        page asks whether a card payment went through)."""
-        provider_name, reference, status = await self.db.read(
-            lambda s: (lambda p: (p.provider, p.reference, p.status))(s.get(Payment, payment_id))
-        )
-        provider = self.by_name.get(provider_name)
+        """The order's payment state with the charge as its provider has it now (the shopper is back
+        from a 3-D Secure step, or a page asks whether a card payment went through)."""
+        state, (name, reference, status) = await self.db.read(_state_and_charge, payment_id)
+        provider = self.by_name.get(name)
         if provider is None or reference is None or status not in OPEN_CHARGES:
-            return await self.db.read(lambda s: payment_state(s, s.get(Payment, payment_id)))
+            return state
         started, call = await self._calling(provider, "confirm", None, provider.confirm(reference))
         state = await self.db.write(_state_settled, payment_id, started.charge, self.currency, call)
         return _with_secret(state, started.client_secret)

@@ -12,19 +12,25 @@ from db.money import Currency
 NOTE = "seeded history"
 
 
+def _succeeded(order: Order, kind: str, amount: Decimal, at, currency: Currency, **more) -> Payment:
+    """A succeeded charge or refund of the order, by its method, as the seeded history has it."""
+    return Payment(
+        order_id=order.id,
+        provider=order.payment_method.lower(),
+        kind=kind,
+        status="succeeded",
+        amount=amount,
+        currency=currency.code,
+        message=NOTE,
+        created_at=at,
+        updated_at=at,
+        **more,
+    )
+
+
 def build_payments(orders: list[Order], refunds: list[RefundRequest], currency: Currency) -> list[Payment]:
     payments = [
-        Payment(
-            order_id=order.id,
-            provider=order.payment_method.lower(),
-            kind="charge",
-            status="succeeded",
-            amount=order.total,
-            currency=currency.code,
-            message=NOTE,
-            created_at=order.created_at,
-            updated_at=order.created_at,
-        )
+        _succeeded(order, "charge", order.total, order.created_at, currency)
         for order in orders
         if order.payment_status == "Success"
     ]
@@ -35,20 +41,7 @@ def build_payments(orders: list[Order], refunds: list[RefundRequest], currency: 
             continue
         refunded[order.id] = refunded.get(order.id, Decimal(0)) + refund.amount
         decided = refund.decided_at or refund.created_at
-        payments.append(
-            Payment(
-                order_id=order.id,
-                provider=order.payment_method.lower(),
-                kind="refund",
-                status="succeeded",
-                amount=refund.amount,
-                currency=currency.code,
-                refund_request_id=refund.id,
-                message=NOTE,
-                created_at=decided,
-                updated_at=decided,
-            )
-        )
+        payments.append(_succeeded(order, "refund", refund.amount, decided, currency, refund_request_id=refund.id))
     for order in orders:
         if order.id in refunded:
             order.payment_status = "Refunded" if refunded[order.id] >= order.total else "Partly refunded"

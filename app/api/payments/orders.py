@@ -92,8 +92,8 @@ async def pay_again(request: Request) -> JSONResponse:
         raise ApiError(409, "Cards are not taken at the moment")
     if not await payments.stop_open_charges(order_no):
         raise ApiError(409, "This order's earlier payment went through or is still being confirmed: reload the page")
-    payment_id = await write(request, charge_again, order_no, payments.cards.name, payments.currency)
-    state = await payments.start(order_no, payment_id, payments.cards, form.paymentMethodId)
+    payment_id, amount = await write(request, charge_again, order_no, payments.cards.name, payments.currency)
+    state = await payments.start(order_no, payment_id, amount, payments.cards, form.paymentMethodId)
     return _answer(order_no, state, 201)
 
 

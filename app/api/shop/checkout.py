@@ -166,7 +166,9 @@ async def checkout(request: Request) -> JSONResponse:
     else:
         await services.catalogue_written()
         if provider is not payments.cash:
-            state = await payments.start(placed.order_no, placed.payment_id, provider, form.paymentMethodId)
+            state = await payments.start(
+                placed.order_no, placed.payment_id, placed.total, provider, form.paymentMethodId
+            )
     body = {
         "orderNo": placed.order_no,
         "total": float(placed.total),
