@@ -29,6 +29,7 @@ from db.models import (
     Customer,
     NavigationGroup,
     NavigationItem,
+    Offer,
     Product,
     Review,
     SearchSynonym,
@@ -66,6 +67,9 @@ MOVES: dict[str, frozenset[str]] = {
     "brand_id": frozenset({STOREFRONT, SEARCH}),  # the market's brand lists; the brand is searched
     "seller_id": frozenset({STOREFRONT}),  # the market's lists of sellers' shops
     "title": frozenset({SEARCH}),
+    # search filters by condition and by the lowest offer's price (a used copy's, db/offers.py)
+    "used_from": frozenset({SEARCH}),
+    "condition": frozenset({SEARCH}),
     "description": frozenset({SEARCH}),
     "author": frozenset({SEARCH}),
 }
@@ -292,6 +296,8 @@ READERS: dict[type, Callable[[Changes, Any, str], None]] = {
     Brand: _brand,
     Seller: _seller,
     Review: _review,
+    # An offer shows on its product's page; what lists show of it is the product row's summary.
+    Offer: lambda changes, offer, kind: changes.keys.add(keys.offers(offer.product_id)),
     Customer: _customer,
     NavigationItem: _navigation_item,
     Booklist: lambda changes, booklist, kind: changes.keys.add(keys.BOOKLISTS),

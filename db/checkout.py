@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
@@ -11,12 +11,12 @@ from sqlalchemy.orm import Session, joinedload
 
 from db.catalogue_version import stock_sold
 from db.events import occurred
-from db.models import CheckoutAttempt, Customer, Order, OrderLine, OrderStatusChange, Product, Seller
+from db.models import CheckoutAttempt, Customer, Offer, Order, OrderLine, OrderStatusChange, Product, Seller
 from db.money import Currency
+from db.offers import buy_box, offer_price, sold, summarise
 from db.order_links import order_secret_key
 from db.payments import latest_charge, new_charge, payment_state, record_call
-
-CENT = Decimal("0.01")
+from db.shipments import shipments_for
 
 
 class CheckoutRefused(Exception):
@@ -33,6 +33,8 @@ class CheckoutLine:
     product_id: int
     qty: int
     price: Decimal  # the unit price the shopper saw
+    # The offer bought (db/offers.py); None: the product's buy box.
+    offer_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -50,8 +52,8 @@ class Checkout:
 
 
 def sale_price(product: Product) -> Decimal:
-    """The price after the product's discount, in cents, rounded half up."""
-    return (product.price * (100 - product.discount) / 100).quantize(CENT, rounding=ROUND_HALF_UP)
+    """The price of the product's buy box (its row's summary) after its discount."""
+    return offer_price(product.price, product.discount)
 
 
 def find_or_create_customer(session: Session, checkout: Checkout) -> Customer:
@@ -70,50 +72,71 @@ def find_or_create_customer(session: Session, checkout: Checkout) -> Customer:
     return customer
 
 
-def _check_products(session: Session, checkout: Checkout) -> dict[int, Product]:
-    ids = [line.product_id for line in checkout.lines]
-    # With each seller's package (its commission rate goes on the line): no lazy read per line.
-    with_package = joinedload(Product.seller).joinedload(Seller.package)
-    found = session.scalars(select(Product).options(with_package).where(Product.id.in_(ids))).unique()
-    products = {p.id: p for p in found}
+CHANGED = "Some items in your cart changed. Please review them and try again."
+
+
+def _problem(line: CheckoutLine, reason: str, message: str, **more) -> dict:
+    problem = {"id": str(line.product_id), "reason": reason, "message": message, **more}
+    if line.offer_id is not None:
+        problem["offerId"] = str(line.offer_id)
+    return problem
+
+
+def _offers_bought(session: Session, checkout: Checkout) -> list[Offer | None]:
+    """Each line's offer (the buy box's where the line names none), with its product and its
+    seller's package: None where it is no longer sold."""
+    unnamed = [line.product_id for line in checkout.lines if line.offer_id is None]
+    boxes = {pid: buy_box(candidates) for pid, candidates in sold(session, unnamed).items()} if unnamed else {}
+    wanted = [
+        line.offer_id if line.offer_id is not None else getattr(boxes.get(line.product_id), "id", None)
+        for line in checkout.lines
+    ]
+    with_package = joinedload(Offer.seller).joinedload(Seller.package)
+    query = select(Offer).options(with_package, joinedload(Offer.product)).where(Offer.id.in_([i for i in wanted if i]))
+    offers = {offer.id: offer for offer in session.scalars(query).unique()}
+    bought = []
+    for line, offer_id in zip(checkout.lines, wanted):
+        offer = offers.get(offer_id)
+        on_sale = (
+            offer is not None
+            and offer.product_id == line.product_id
+            and offer.product.published
+            and (offer.seller is None or offer.seller.suspended_at is None)
+        )
+        bought.append(offer if on_sale else None)
+    return bought
+
+
+def _check_offers(session: Session, checkout: Checkout) -> list[Offer]:
+    bought = _offers_bought(session, checkout)
     problems = []
-    for line in checkout.lines:
-        product = products.get(line.product_id)
-        if product is None or not product.published:
-            problems.append(
-                {"id": str(line.product_id), "reason": "unavailable", "message": "This product is no longer sold."}
-            )
-        elif line.qty > product.stock:
-            problems.append(
-                {
-                    "id": str(product.id),
-                    "reason": "stock",
-                    "stock": product.stock,
-                    "message": f"Only {product.stock} of {product.title} left in stock.",
-                }
-            )
-        elif line.price != sale_price(product):
-            problems.append(
-                {
-                    "id": str(product.id),
-                    "reason": "price",
-                    "price": float(sale_price(product)),
-                    "message": f"The price of {product.title} is now {sale_price(product)}.",
-                }
-            )
+    for line, offer in zip(checkout.lines, bought):
+        if offer is None:
+            problems.append(_problem(line, "unavailable", "This product is no longer sold."))
+            continue
+        title, price = offer.product.title, offer_price(offer.price, offer.discount)
+        if line.qty > offer.stock:
+            problems.append(_problem(line, "stock", f"Only {offer.stock} of {title} left in stock.", stock=offer.stock))
+        elif line.price != price:
+            problems.append(_problem(line, "price", f"The price of {title} is now {price}.", price=float(price)))
     if problems:
-        raise CheckoutRefused("Some items in your cart changed. Please review them and try again.", problems)
-    return products
+        raise CheckoutRefused(CHANGED, problems)
+    return bought
 
 
-def place_order(session: Session, checkout: Checkout) -> Order:
-    """Create the customer (or find them by email), the order with its lines, and lower stock."""
-    products = _check_products(session, checkout)
-    customer = find_or_create_customer(session, checkout)
-    lines = []
-    for line in checkout.lines:
-        product = products[line.product_id]
-        # Guarded decrement: a concurrent checkout that took the stock first makes this one fail.
+def _take_stock(session: Session, line: CheckoutLine, offer: Offer) -> None:
+    """Guarded decrements of the offer's stock and its product's: a concurrent checkout that took
+    the stock first makes this one fail."""
+    product = offer.product
+    taken = session.execute(
+        update(Offer)
+        .where(Offer.id == offer.id, Offer.stock >= line.qty)
+        .values(stock=Offer.stock - line.qty)
+        .returning(Offer.stock)
+        .execution_options(synchronize_session=False)
+    ).scalar_one_or_none()
+    left = None
+    if taken is not None:
         left = session.execute(
             update(Product)
             .where(Product.id == product.id, Product.stock >= line.qty)
@@ -121,21 +144,33 @@ def place_order(session: Session, checkout: Checkout) -> Order:
             .returning(Product.stock)
             .execution_options(synchronize_session=False)
         ).scalar_one_or_none()
-        if left is None:
-            raise CheckoutRefused(
-                "Some items in your cart changed. Please review them and try again.",
-                [{"id": str(product.id), "reason": "stock", "message": f"{product.title} just sold out."}],
-            )
-        # A plain UPDATE the flush hook does not see: only a sell-out changes what lists show.
-        stock_sold(session, product.id, product.shop, left + line.qty, left)
-        unit = sale_price(product)
-        rate = product.seller.package.commission_rate if product.seller else None
+    if left is None:
+        raise CheckoutRefused(CHANGED, [_problem(line, "stock", f"{product.title} just sold out.")])
+    # Plain UPDATEs the flush hook does not see: only a sell-out changes what lists show, and an
+    # offer's sell-out may hand the buy box to another.
+    stock_sold(session, product.id, product.shop, left + line.qty, left)
+    if taken == 0:
+        session.expire(product)
+        summarise(session, [product.id])
+
+
+def place_order(session: Session, checkout: Checkout) -> Order:
+    """Create the customer (or find them by email), the order with its lines in one shipment per
+    seller, and lower the offers' stock."""
+    bought = _check_offers(session, checkout)
+    customer = find_or_create_customer(session, checkout)
+    lines = []
+    for line, offer in zip(checkout.lines, bought):
+        _take_stock(session, line, offer)
+        unit = offer_price(offer.price, offer.discount)
         lines.append(
             OrderLine(
-                product_id=product.id,
-                seller_id=product.seller_id,
-                commission_rate=rate,
-                title=product.title,
+                product_id=offer.product_id,
+                offer_id=offer.id,
+                condition=offer.condition,
+                seller_id=offer.seller_id,
+                commission_rate=offer.seller.package.commission_rate if offer.seller else None,
+                title=offer.product.title,
                 unit_price=unit,
                 qty=line.qty,
                 amount=unit * line.qty,
@@ -153,6 +188,7 @@ def place_order(session: Session, checkout: Checkout) -> Order:
         account_id=checkout.account_id,
         total=sum((line.amount for line in lines), Decimal("0")),
         lines=lines,
+        shipments=shipments_for(lines),
         history=[OrderStatusChange(from_status=None, to_status="Pending", changed_by=customer.email)],
     )
     session.add(order)

@@ -44,6 +44,11 @@ def stock(product_id: int) -> str:
     return f"stock:{product_id}"
 
 
+def offers(product_id: int) -> str:
+    """The offers a product page lists (every seller's, with condition, note and stock)."""
+    return f"offers:{product_id}"
+
+
 def reviews(product_id: int) -> str:
     """The published reviews a product page lists."""
     return f"reviews:{product_id}"

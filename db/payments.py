@@ -21,6 +21,7 @@ from db.events import occurred
 from db.models import Order, OrderStatusChange, Payment, PaymentCall, PaymentEvent, Product
 from db.models.base import utcnow
 from db.money import Currency
+from db.offers import put_back, summarise
 from db.order_links import MAX_ORDER_NO, order_by_key
 
 PAID = "Success"
@@ -161,8 +162,10 @@ def settle_charge(session: Session, payment_id: int, said: ProviderCharge, curre
 
 
 def release_stock(session: Session, order: Order) -> None:
-    """Put a cancelled order's books back on the shelf."""
+    """Put a cancelled order's books back on the shelf: on their offers, and in their products'
+    summaries (an offer back in stock may take the buy box again)."""
     for line in order.lines:
+        put_back(session, line.offer_id, line.qty)
         before = session.execute(
             update(Product)
             .where(Product.id == line.product_id)
@@ -171,6 +174,7 @@ def release_stock(session: Session, order: Order) -> None:
             .execution_options(synchronize_session=False)
         ).one()
         stock_sold(session, line.product_id, before.shop, before.stock - line.qty, before.stock)
+    summarise(session, {line.product_id for line in order.lines})
 
 
 def cancel_order(session: Session, order_id: int, actor: str, reason: str) -> Order:
@@ -191,6 +195,8 @@ def cancel_order(session: Session, order_id: int, actor: str, reason: str) -> Or
         if charge.status in OPEN_CHARGES:
             charge.status, charge.message, charge.updated_at = "cancelled", reason, now
     release_stock(session, order)
+    for shipment in order.shipments:
+        shipment.status = "Cancelled"
     order.history.append(
         OrderStatusChange(from_status=previous, to_status="Cancelled", changed_by=actor, created_at=now)
     )

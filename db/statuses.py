@@ -1,9 +1,9 @@
-"""Every status change the shop allows, written in one place: the moves of orders, refund
-requests and payout requests. Anything not listed here is refused (409) by the admin's writes."""
+"""Every status change the shop allows, written in one place: the moves of orders, shipments,
+refund requests and payout requests. Anything not listed here is refused (409) by the admin's writes."""
 
 from __future__ import annotations
 
-from db.models.sales import ORDER_STATUSES, REFUND_STATUSES
+from db.models.sales import ORDER_STATUSES, REFUND_STATUSES, SHIPMENT_STATUSES
 from db.models.sellers import PAYOUT_REQUEST_STATUSES
 
 # An order is cancelled only while nobody has paid for it (db/payments.py cancel_order); a card order
@@ -11,6 +11,14 @@ from db.models.sellers import PAYOUT_REQUEST_STATUSES
 # (db/admin/orders.py).
 ORDER_MOVES: dict[str, tuple[str, ...]] = {
     "Pending": ("Processing", "Cancelled"),
+    "Processing": ("Shipped", "Delivered", "Cancelled"),
+    "Shipped": ("Delivered",),
+    "Delivered": (),
+    "Cancelled": (),
+}
+# A seller's part of an order: shipped (or delivered by hand), then delivered; cancelled while not
+# yet gone, its lines refunded (db/shipments.py).
+SHIPMENT_MOVES: dict[str, tuple[str, ...]] = {
     "Processing": ("Shipped", "Delivered", "Cancelled"),
     "Shipped": ("Delivered",),
     "Delivered": (),
@@ -29,6 +37,7 @@ PAYOUT_REQUEST_MOVES: dict[str, tuple[str, ...]] = {
 
 assert set(ORDER_MOVES) == set(ORDER_STATUSES)
 assert set(REFUND_MOVES) == set(REFUND_STATUSES)
+assert set(SHIPMENT_MOVES) == set(SHIPMENT_STATUSES)
 assert set(PAYOUT_REQUEST_MOVES) == set(PAYOUT_REQUEST_STATUSES)
 
 

@@ -25,6 +25,7 @@ from db.models import (
     Earning,
     NavigationGroup,
     NavigationItem,
+    Offer,
     OfferCard,
     Order,
     PackagePayment,
@@ -235,15 +236,21 @@ def load_orders(session) -> list[Order]:
 def test_orders_add_up(session):
     orders = load_orders(session)
     assert 400 <= len(orders) <= 460
-    prices = {p.id: p for p in session.scalars(select(Product))}
+    # Every line travels in its seller's shipment, which stands where its order stands.
+    for order in orders:
+        assert {line.shipment.seller_id for line in order.lines} == {line.seller_id for line in order.lines}
+        assert {line.shipment.order_id for line in order.lines} == {order.id}
+    # Each line was bought from its product's listing (the New offer it was created as).
+    prices = {o.id: o for o in session.scalars(select(Offer))}
     for order in orders:
         assert 1 <= len(order.lines) <= 4
         assert order.total == sum(line.amount for line in order.lines)
         for line in order.lines:
-            product = prices[line.product_id]
-            assert line.unit_price == cents(product.price * (100 - product.discount) / 100)
+            offer = prices[line.offer_id]
+            assert offer.product_id == line.product_id and offer.condition == line.condition == "New"
+            assert line.unit_price == cents(offer.price * (100 - offer.discount) / 100)
             assert line.amount == line.unit_price * line.qty
-            assert line.seller_id == product.seller_id and line.title == product.title
+            assert line.seller_id == offer.seller_id and line.title == offer.product.title
 
 
 def test_order_status_history(session):

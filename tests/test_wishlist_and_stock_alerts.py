@@ -50,7 +50,10 @@ def admin(client):
 
 def books(client, count=3, sold_out=False):
     def read(session):
-        query = select(Product.id).where(Product.published.is_(True), Product.shop == "books")
+        # Sold by its listing alone: another seller's used copy would keep it in stock.
+        query = select(Product.id).where(
+            Product.published.is_(True), Product.shop == "books", Product.used_from.is_(None), Product.offer_count <= 1
+        )
         query = query.where(Product.stock > 0) if not sold_out else query
         return list(session.scalars(query.order_by(Product.id).limit(count)))
 

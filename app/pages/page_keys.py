@@ -93,7 +93,13 @@ class Shows:
             found.add(keys.stock(row.id))
         if row.id == own:
             found.update(
-                (keys.stock(row.id), keys.reviews(row.id), keys.related(row.shop), keys.related_in(row.category_id))
+                (
+                    keys.stock(row.id),
+                    keys.reviews(row.id),
+                    keys.offers(row.id),
+                    keys.related(row.shop),
+                    keys.related_in(row.category_id),
+                )
             )
             if row.brand_id is not None:
                 found.add(keys.brand(row.brand_id))

@@ -32,8 +32,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Annotated, BinaryIO
 
 from pydantic import BeforeValidator, ValidationError
-from sqlalchemy import String, bindparam, cast, delete, insert, or_, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import String, bindparam, cast, delete, func, insert, or_, select, update
+from sqlalchemy.orm import Session, aliased
 
 from db import catalogue_changes, catalogue_version, isbn, levels, stock_alerts
 from db.admin import unique_slugs
@@ -41,8 +41,9 @@ from db.admin.books import BookForm, authors_by_name
 from db.admin.forms import Form, Text
 from db.admin.products import MAX_PRICE, MAX_STOCK
 from db.covers import DrawnCover, drawn_cover, needs_cover
-from db.models import AuditEntry, Author, Book, BookAuthor, Category, Product
+from db.models import AuditEntry, Author, Book, BookAuthor, Category, Offer, Product
 from db.models.base import utcnow
+from db.offers import summarise
 from db.search import index as search_index
 
 SHOP = "books"
@@ -68,6 +69,8 @@ OPTIONAL_COLUMNS = ("series", "volume", "description")
 ALL_COLUMNS = COLUMNS + OPTIONAL_COLUMNS
 BOOK_COLUMNS = tuple(BookForm.model_fields)
 PRODUCT_COLUMNS = ("title", "category", "price", "stock", "published", "description")
+# The product columns that are its listing's (db/offers.py).
+LISTED = ("price", "stock")
 # Product columns as the Product model names them.
 PRODUCT_ATTRIBUTES = {
     "title": "title",
@@ -406,9 +409,10 @@ def _json_ready(value):
 class Stored:
     """A books-shop product and its book as the shop holds them."""
 
-    product: dict  # the product's columns
+    product: dict  # the product's columns, its price and stock its listing's
     book: dict  # the book as book_form_record gives it
     category_slug: str
+    listing_id: int | None = None  # the offer the book was created as (None: not yet written)
 
     def values(self, columns: Iterable[str]) -> dict:
         """These columns' values in the form `checked` gives a row's."""
@@ -423,10 +427,24 @@ class Stored:
 def stored_books(session: Session, condition, limit: int | None = None) -> list[Stored]:
     """The books-shop products matching `condition`, in id order, each with its book and authors:
     two queries, whatever the number."""
+    # A book's price and stock in the file are its listing's (the offer it was created as): the
+    # product row's are the summary of every seller's offers (db/offers.py).
+    listed = aliased(Offer)
+    first_offer = (
+        select(func.min(listed.id)).where(listed.product_id == PRODUCTS.c.id).correlate(PRODUCTS).scalar_subquery()
+    )
     query = (
-        select(PRODUCTS, BOOKS, Category.slug.label("category_slug"))
+        select(
+            PRODUCTS,
+            BOOKS,
+            Category.slug.label("category_slug"),
+            Offer.id.label("listing_id"),
+            Offer.price.label("listing_price"),
+            Offer.stock.label("listing_stock"),
+        )
         .join(BOOKS, BOOKS.c.product_id == PRODUCTS.c.id)
         .join(Category, Category.id == PRODUCTS.c.category_id)
+        .join(Offer, Offer.id == first_offer)
         .where(condition)
         .order_by(BOOKS.c.product_id)
         .limit(limit)
@@ -444,7 +462,9 @@ def stored_books(session: Session, condition, limit: int | None = None) -> list[
             authors[book_id].append(name)
     return [
         Stored(
-            product={column.key: row[column.key] for column in PRODUCTS.columns},
+            product={column.key: row[column.key] for column in PRODUCTS.columns}
+            | {"price": row["listing_price"], "stock": row["listing_stock"]},
+            listing_id=row["listing_id"],
             book={
                 "isbn": row["isbn"] or "",
                 "authors": authors[row["id"]],
@@ -539,6 +559,16 @@ def _updated_in(session: Session, table, key: str, changes: dict[int, dict]) -> 
         session.execute(statement, params)
 
 
+def _relisted(session: Session, found: list[Stored], changed: list[Row]) -> None:
+    """A new price or stock is the listing's: written there, and the books' summaries after it."""
+    relisted = {
+        f.listing_id: {c: v for c, v in _product_columns(row.changes).items() if c in LISTED}
+        for f, row in zip(found, changed)
+    }
+    _updated_in(session, Offer.__table__, "id", relisted)
+    summarise(session, [f.product["id"] for f, row in zip(found, changed) if relisted[f.listing_id]])
+
+
 def _credited(session: Session, book_ids: list[int], names: list[list[str]], authors: dict[str, Author]) -> None:
     rows = [
         {"book_id": book_id, "author_id": authors[name].id, "position": position}
@@ -596,10 +626,14 @@ def _write(
             "images": [row.cover.path] if row.cover else [],
             "featured": False,
             "created_at": now,
+            "used_from": None,
+            "condition": "New",
             **_product_columns(row.wanted),
         }
         for row, slug in zip(new, slugs)
     ]
+    for product in products:
+        product["offer_count"] = 1 if product.get("stock", 0) > 0 else 0  # its listing, when in stock
     if products:
         ids = session.scalars(insert(PRODUCTS).returning(PRODUCTS.c.id, sort_by_parameter_order=True), products).all()
         books = [
@@ -628,6 +662,7 @@ def _write(
             "id",
             {f.product["id"]: _product_columns(row.changes, row.cover) for f, row in zip(found, changed)},
         )
+        _relisted(session, found, changed)
         _updated_in(
             session,
             BOOKS,

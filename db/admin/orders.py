@@ -14,7 +14,6 @@ from db.admin import Conflict, Invalid, found, lock, moved
 from db.admin.forms import Form, Text
 from db.carriers import CARRIERS, tracking_url
 from db.events import occurred
-from db.ledger import sale_earning
 from db.models import Order, OrderLine, OrderStatusChange, Product, RefundRequest, Seller
 from db.models.base import utcnow
 from db.models.sales import ORDER_STATUSES
@@ -22,6 +21,7 @@ from db.money import Currency
 from db.payments import TAKEN, collect_cash, order_payments
 from db.queries.admin import first_image, iso
 from db.queries.products import money
+from db.shipments import earn, move_all
 from db.statuses import ORDER_MOVES, REFUND_MOVES, refusal
 
 
@@ -144,8 +144,10 @@ def _moved_to(session: Session, order: Order, status: str, actor: str) -> None:
     order.history.append(
         OrderStatusChange(from_status=previous, to_status=order.status, changed_by=actor, created_at=now)
     )
+    if order.status in ("Shipped", "Delivered"):
+        move_all(order, order.status, now, order.carrier, order.tracking_no)
     if order.status == "Delivered":
-        session.add_all(sale_earning(line, now) for line in order.lines if line.seller_id is not None)
+        earn(session, order, now)
     session.flush()
     audit.record(session, actor, "status", "order", order.id, before, audit.snapshot(order))
     occurred(session, "order_status", order_id=order.id, status=order.status)

@@ -13,7 +13,8 @@ from db import audit, stock_alerts  # noqa: F401  (stock_alerts: a restock mails
 from db.admin import Conflict, Invalid, found, unique_slug
 from db.admin.books import BookForm, book_form_record, write_book
 from db.admin.forms import Form, MediaPath, RecordId, Text, changes_of
-from db.models import BooklistItem, Brand, Category, OrderLine, Product
+from db.models import BooklistItem, Brand, Category, Offer, OrderLine, Product
+from db.offers import listings, relist
 from db.queries.media import media_url
 from db.queries.products import money
 
@@ -64,16 +65,22 @@ COLUMNS = {
 }
 
 
-def product_form_record(product: Product) -> dict:
-    """A product as its edit form shows it."""
+# The form's fields that are the product's listing's (its first offer's).
+LISTING = ("price", "discount", "stock")
+
+
+def product_form_record(session: Session, product: Product) -> dict:
+    """A product as its edit form shows it: its price, discount and stock are its listing's (the
+    offer it was created as; other sellers' offers are theirs to set)."""
+    listing = session.get(Offer, listings(session, [product.id])[product.id])
     return {
         "id": product.id,
         "name": product.title,
         "slug": product.slug,
         "shop": product.shop,
-        "price": money(product.price),
-        "discount": product.discount,
-        "stock": product.stock,
+        "price": money(listing.price),
+        "discount": listing.discount,
+        "stock": listing.stock,
         "categoryId": product.category_id,
         "brandId": product.brand_id,
         "description": product.description,
@@ -86,7 +93,7 @@ def product_form_record(product: Product) -> dict:
 
 
 def product_for_form(session: Session, product_id: int) -> dict:
-    return product_form_record(found(session, Product, product_id, "product"))
+    return product_form_record(session, found(session, Product, product_id, "product"))
 
 
 def _check_references(session: Session, values: dict) -> None:
@@ -100,9 +107,14 @@ def _check_references(session: Session, values: dict) -> None:
 
 
 def _apply(session: Session, product: Product, values: dict, book: BookForm | None) -> None:
+    """Write the form's fields: a new product's price, discount and stock list it (migration 0022's
+    trigger); a product's later ones change its listing, and its row's summary follows."""
+    listed = {COLUMNS[name]: values[name] for name in LISTING if name in values and product.id is not None}
     for name, value in values.items():
-        if name != "book":
+        if name != "book" and COLUMNS[name] not in listed:
             setattr(product, COLUMNS[name], value)
+    if listed:
+        relist(session, product, listed)
     if "book" in values:
         if book is not None:
             write_book(session, product, book)
@@ -123,7 +135,7 @@ def create_product(session: Session, actor: str, form: ProductForm) -> dict:
     _apply(session, product, values, form.book)
     session.flush()
     audit.record(session, actor, "create", "product", product.id, None, logged(product))
-    return product_form_record(product)
+    return product_form_record(session, product)
 
 
 def update_product(session: Session, actor: str, product_id: int, changes: Form) -> dict:
@@ -136,7 +148,7 @@ def update_product(session: Session, actor: str, product_id: int, changes: Form)
     # A lone published switch reads better in the log as what it is.
     action = ("publish" if values["published"] else "unpublish") if set(values) == {"published"} else "update"
     audit.record(session, actor, action, "product", product.id, before, logged(product))
-    return product_form_record(product)
+    return product_form_record(session, product)
 
 
 def delete_product(session: Session, actor: str, product_id: int) -> None:

@@ -21,10 +21,11 @@ from db.models.content import (
 )
 from db.models.counts import CategoryCount, CountChange, LevelCount
 from db.models.meta import CatalogueState
+from db.models.offers import CatalogueRequest, Offer
 from db.models.outbox import OutboxAttempt, OutboxMessage
 from db.models.page_change import PageChange
 from db.models.payments import CheckoutAttempt, Payment, PaymentCall, PaymentEvent
-from db.models.sales import Customer, Order, OrderLine, OrderStatusChange, RefundRequest
+from db.models.sales import Customer, Order, OrderLine, OrderStatusChange, RefundRequest, Shipment
 from db.models.search import SearchSynonym, SearchTerm
 from db.models.sellers import Earning, Package, PackagePayment, Payout, PayoutRequest, Seller
 from db.models.shared_state import MediaFile, SignInFailure
@@ -53,6 +54,8 @@ CATALOGUE_MODELS = (
     Deal,
     # a seller's shop name is listed on the storefronts while the seller is published
     Seller,
+    # a book page lists its offers
+    Offer,
 )
 
 __all__ = [
@@ -73,6 +76,7 @@ __all__ = [
     "Brand",
     "CATALOGUE_MODELS",
     "CarouselSlide",
+    "CatalogueRequest",
     "CatalogueState",
     "Category",
     "CategoryCount",
@@ -84,6 +88,7 @@ __all__ = [
     "LevelCount",
     "NavigationGroup",
     "NavigationItem",
+    "Offer",
     "OfferCard",
     "Order",
     "OrderLine",
@@ -106,6 +111,7 @@ __all__ = [
     "SearchTerm",
     "Seller",
     "Service",
+    "Shipment",
     "ShopSetting",
     "SignInFailure",
     "MediaFile",

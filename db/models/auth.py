@@ -12,8 +12,8 @@ from db.models.base import Base, utcnow
 
 # An owner may do everything; staff keep the catalogue, orders and reviews (app/auth/roles.py says
 # which areas are the owner's alone); a customer is a shopper with an account, kept out of the
-# back office altogether.
-ROLES = ("owner", "staff", "customer")
+# back office altogether; a seller runs their own shop in the seller portal (/seller) and nothing else.
+ROLES = ("owner", "staff", "customer", "seller")
 
 
 class User(Base):
@@ -39,6 +39,8 @@ class User(Base):
     # A shopper's email is verified by a mailed link; until then their guest orders stay apart.
     email_verified_at: Mapped[dt.datetime | None] = mapped_column(default=None)
     phone: Mapped[str] = mapped_column(String(40), default="", server_default="")
+    # A seller's account: the seller record it runs in the portal.
+    seller_id: Mapped[int | None] = mapped_column(ForeignKey("seller.id", ondelete="CASCADE"), unique=True)
 
     @property
     def two_factor(self) -> bool:

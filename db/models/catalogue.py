@@ -41,6 +41,11 @@ class Brand(Base):
     products: Mapped[list[Product]] = relationship(back_populates="brand")
 
 
+def _listed_in_stock(context) -> int:
+    """A new product's offers in stock: its own listing (migration 0022's trigger), if it has stock."""
+    return 1 if (context.get_current_parameters().get("stock") or 0) > 0 else 0
+
+
 class Product(Base):
     __tablename__ = "product"
     __table_args__ = (
@@ -84,6 +89,13 @@ class Product(Base):
     # seed), in that write's transaction. "Best selling" sections read it from an index instead of
     # summing the order lines of every product of a shop.
     units_sold: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The summary of its offers (db/offers.py summarise; price, discount, stock and seller_id above
+    # are the buy box's, stock every offer's): the lowest price of a used copy in stock, and how
+    # many offers are in stock ("4 more offers from $3.50").
+    used_from: Mapped[Decimal | None] = mapped_column(default=None)
+    # The buy box's condition: "New" unless only used copies are in stock.
+    condition: Mapped[str] = mapped_column(String(20), default="New", server_default="New")
+    offer_count: Mapped[int] = mapped_column(default=_listed_in_stock, server_default="1")
 
     category: Mapped[Category] = relationship(back_populates="products")
     brand: Mapped[Brand | None] = relationship(back_populates="products")

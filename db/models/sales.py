@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from sqlalchemy import CheckConstraint, ForeignKey, String, Text
+from sqlalchemy import CheckConstraint, ForeignKey, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from db.models.base import Base, CommissionRate, utcnow
@@ -17,6 +17,9 @@ PAYMENT_STATUSES = ("Pending", "Success", "Failed", "Refunded", "Partly refunded
 # configured providers' (app/payments/).
 PAYMENT_METHODS = ("Stripe", "PayPal", "Payoneer", "Visa Card", "Cash")
 REFUND_STATUSES = ("Pending", "Processing", "Accepted")
+# One seller's lines of an order travel together; the order's status follows its shipments
+# (db/shipments.py).
+SHIPMENT_STATUSES = ("Processing", "Shipped", "Delivered", "Cancelled")
 
 
 class Customer(Base):
@@ -63,6 +66,9 @@ class Order(Base):
     history: Mapped[list[OrderStatusChange]] = relationship(
         back_populates="order", cascade="all, delete-orphan", order_by="OrderStatusChange.id"
     )
+    shipments: Mapped[list[Shipment]] = relationship(
+        back_populates="order", cascade="all, delete-orphan", order_by="Shipment.id"
+    )
 
 
 class OrderLine(Base):
@@ -81,9 +87,37 @@ class OrderLine(Base):
     unit_price: Mapped[Decimal]
     qty: Mapped[int]
     amount: Mapped[Decimal]
+    # The offer bought and its condition then (the offer may change or go later).
+    offer_id: Mapped[int | None] = mapped_column(ForeignKey("offer.id", ondelete="SET NULL"), index=True)
+    condition: Mapped[str] = mapped_column(String(20), default="New", server_default="New")
+    shipment_id: Mapped[int | None] = mapped_column(ForeignKey("shipment.id", ondelete="SET NULL"), index=True)
 
     order: Mapped[Order] = relationship(back_populates="lines")
     product: Mapped[Product] = relationship()  # noqa: F821
+    seller: Mapped[Seller | None] = relationship()  # noqa: F821
+    offer: Mapped[Offer | None] = relationship()  # noqa: F821
+    shipment: Mapped[Shipment | None] = relationship(back_populates="lines")
+
+
+class Shipment(Base):
+    """One seller's lines of an order (the store's own when seller_id is None), shipped together."""
+
+    __tablename__ = "shipment"
+    # A seller's shipments, newest first: what the seller portal lists to ship.
+    __table_args__ = (Index("ix_shipment_seller_status", "seller_id", "status", "id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("order.id", ondelete="CASCADE"), index=True)
+    seller_id: Mapped[int | None] = mapped_column(ForeignKey("seller.id", ondelete="RESTRICT"))
+    status: Mapped[str] = mapped_column(String(20), default="Processing")
+    carrier: Mapped[str | None] = mapped_column(String(40))
+    tracking_no: Mapped[str | None] = mapped_column(String(60))
+    shipped_at: Mapped[dt.datetime | None]
+    delivered_at: Mapped[dt.datetime | None]
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+    order: Mapped[Order] = relationship(back_populates="shipments")
+    lines: Mapped[list[OrderLine]] = relationship(back_populates="shipment", order_by="OrderLine.id")
     seller: Mapped[Seller | None] = relationship()  # noqa: F821
 
 

@@ -8,7 +8,7 @@ from decimal import Decimal
 from sqlalchemy import CheckConstraint, ForeignKey, Index, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from db.models.base import Base, CommissionRate, utcnow
+from db.models.base import Base, CommissionRate, Rating, utcnow
 
 PACKAGE_NAMES = ("Silver", "Gold", "Premium")
 PAYOUT_REQUEST_STATUSES = ("Processing", "Accepted", "Rejected")
@@ -36,6 +36,11 @@ class Seller(Base):
     published: Mapped[bool] = mapped_column(default=True)
     image: Mapped[str | None] = mapped_column(String(255))
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    # The average rating of the seller's products' reviews (the buy box's tie-break between offers
+    # of one price), kept by db/offers.py.
+    rating: Mapped[Decimal] = mapped_column(Rating, default=Decimal("0"), server_default="0")
+    # A suspended seller's offers are hidden and their portal sessions ended.
+    suspended_at: Mapped[dt.datetime | None] = mapped_column(default=None)
 
     package: Mapped[Package] = relationship()
     products: Mapped[list[Product]] = relationship(back_populates="seller")  # noqa: F821

@@ -14,11 +14,13 @@ from sqlalchemy.orm import Session
 
 from db.models import Product
 from db.money import shop_money
+from db.offers import listings, sellers_rating, summarise
 from db.seed import content, ledger
 from db.seed.booklists import build_booklists
 from db.seed.catalogue import build_catalogue
 from db.seed.common import normalise_now
 from db.seed.images import Media
+from db.seed.offers import ship_orders, used_offers
 from db.seed.payments import build_payments
 from db.seed.people import build_people, register_at_first_order
 from db.seed.reviews import build_reviews
@@ -59,6 +61,15 @@ def seed(session: Session, media_dir: Path, *, now: dt.datetime | None = None) -
     )
     session.flush()
     content.settle(session, shop_content)
+
+    # 1b. The marketplace: used copies of some books, orders by offer, one shipment per seller.
+    book_sellers = [listing.seller for listing in people.sellers_by_shop["books"]]
+    used = used_offers(catalogue.products, book_sellers, now)
+    with session.no_autoflush:  # the shipments join the session with their orders
+        ship_orders(sales.orders, listings(session))
+    session.add_all(used)
+    summarise(session, {offer.product.id for offer in used})
+    sellers_rating(session, [seller.id for seller in people.sellers])
 
     # 2. What needs ids: avatars are named after them, the ledger points at orders, lines and refunds.
     for seller in people.sellers:

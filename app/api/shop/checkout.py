@@ -41,6 +41,8 @@ class CartLine(BaseModel):
     id: Annotated[int, Field(gt=0, le=MAX_ID)]
     qty: Annotated[int, Field(ge=1, le=99)]
     price: Annotated[Decimal, Field(ge=0, le=1_000_000)]
+    # The offer bought (GET /api/products/{id}/offers); none: the product's buy box.
+    offerId: Annotated[int, Field(gt=0, le=MAX_ID)] | None = None
 
 
 class CheckoutForm(BaseModel):
@@ -71,13 +73,14 @@ class CheckoutForm(BaseModel):
         return value
 
     def to_checkout(self, account_id: int | None = None) -> Checkout:
-        # The same product twice is one line of both quantities (which may pass a line's 99: the
+        # The same offer twice is one line of both quantities (which may pass a line's 99: the
         # stock decides), at the price last seen.
-        merged: dict[int, CheckoutLine] = {}
+        merged: dict[tuple[int, int | None], CheckoutLine] = {}
         for line in self.items:
-            earlier = merged[line.id].qty if line.id in merged else 0
+            key = (line.id, line.offerId)
+            earlier = merged[key].qty if key in merged else 0
             price = line.price.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-            merged[line.id] = CheckoutLine(line.id, earlier + line.qty, price)
+            merged[key] = CheckoutLine(line.id, earlier + line.qty, price, line.offerId)
         return Checkout(
             name=self.name,
             email=self.email,
