@@ -82,11 +82,22 @@ def _problem(line: CheckoutLine, reason: str, message: str, **more) -> dict:
     return problem
 
 
-def _offers_bought(session: Session, checkout: Checkout) -> list[Offer | None]:
-    """Each line's offer (the buy box's where the line names none), with its product and its
-    seller's package: None where it is no longer sold."""
-    unnamed = [line.product_id for line in checkout.lines if line.offer_id is None]
-    boxes = {pid: buy_box(candidates) for pid, candidates in sold(session, unnamed).items()} if unnamed else {}
+@dataclass(frozen=True)
+class Bought:
+    """A line's offer (with its product and its seller's package) and whether it is the buy box,
+    whose stock is its product's."""
+
+    offer: Offer
+    boxed: bool
+
+
+def _offers_bought(session: Session, checkout: Checkout) -> list[Bought | None]:
+    """Each line's offer (the buy box's where the line names none): None where it is not sold."""
+    boxes = {
+        pid: buy_box(candidates)
+        for pid, candidates in sold(session, [line.product_id for line in checkout.lines]).items()
+    }
+    boxed = {box.id for box in boxes.values() if box is not None}
     wanted = [
         line.offer_id if line.offer_id is not None else getattr(boxes.get(line.product_id), "id", None)
         for line in checkout.lines
@@ -103,17 +114,18 @@ def _offers_bought(session: Session, checkout: Checkout) -> list[Offer | None]:
             and offer.product.published
             and (offer.seller is None or offer.seller.suspended_at is None)
         )
-        bought.append(offer if on_sale else None)
+        bought.append(Bought(offer, offer.id in boxed) if on_sale else None)
     return bought
 
 
-def _check_offers(session: Session, checkout: Checkout) -> list[Offer]:
+def _check_offers(session: Session, checkout: Checkout) -> list[Bought]:
     bought = _offers_bought(session, checkout)
     problems = []
-    for line, offer in zip(checkout.lines, bought):
-        if offer is None:
+    for line, chosen in zip(checkout.lines, bought):
+        if chosen is None:
             problems.append(_problem(line, "unavailable", "This product is no longer sold."))
             continue
+        offer = chosen.offer
         title, price = offer.product.title, offer_price(offer.price, offer.discount)
         if line.qty > offer.stock:
             problems.append(_problem(line, "stock", f"Only {offer.stock} of {title} left in stock.", stock=offer.stock))
@@ -124,34 +136,32 @@ def _check_offers(session: Session, checkout: Checkout) -> list[Offer]:
     return bought
 
 
-def _take_stock(session: Session, line: CheckoutLine, offer: Offer) -> None:
-    """Guarded decrements of the offer's stock and its product's: a concurrent checkout that took
-    the stock first makes this one fail."""
-    product = offer.product
-    taken = session.execute(
+def _take_stock(session: Session, line: CheckoutLine, bought: Bought) -> None:
+    """A guarded decrement of the offer's stock (a concurrent checkout that took it first makes this
+    one fail), and of its product's when it is the buy box."""
+    offer, product = bought.offer, bought.offer.product
+    left = session.execute(
         update(Offer)
         .where(Offer.id == offer.id, Offer.stock >= line.qty)
         .values(stock=Offer.stock - line.qty)
         .returning(Offer.stock)
         .execution_options(synchronize_session=False)
     ).scalar_one_or_none()
-    left = None
-    if taken is not None:
-        left = session.execute(
-            update(Product)
-            .where(Product.id == product.id, Product.stock >= line.qty)
-            .values(stock=Product.stock - line.qty)
-            .returning(Product.stock)
-            .execution_options(synchronize_session=False)
-        ).scalar_one_or_none()
     if left is None:
         raise CheckoutRefused(CHANGED, [_problem(line, "stock", f"{product.title} just sold out.")])
-    # Plain UPDATEs the flush hook does not see: only a sell-out changes what lists show, and an
-    # offer's sell-out may hand the buy box to another.
-    stock_sold(session, product.id, product.shop, left + line.qty, left)
-    if taken == 0:
-        session.expire(product)
+    if left == 0:
+        # Sold out: the buy box may go to another offer, or the product out of stock; the summary
+        # is written again through the flush, which names the pages it moves.
         summarise(session, [product.id])
+    elif bought.boxed:
+        # A plain UPDATE the flush hook does not see: only a sell-out changes what lists show.
+        session.execute(
+            update(Product)
+            .where(Product.id == product.id)
+            .values(stock=Product.stock - line.qty)
+            .execution_options(synchronize_session=False)
+        )
+        stock_sold(session, product.id, product.shop, left + line.qty, left)
 
 
 def place_order(session: Session, checkout: Checkout) -> Order:
@@ -160,8 +170,9 @@ def place_order(session: Session, checkout: Checkout) -> Order:
     bought = _check_offers(session, checkout)
     customer = find_or_create_customer(session, checkout)
     lines = []
-    for line, offer in zip(checkout.lines, bought):
-        _take_stock(session, line, offer)
+    for line, chosen in zip(checkout.lines, bought):
+        _take_stock(session, line, chosen)
+        offer = chosen.offer
         unit = offer_price(offer.price, offer.discount)
         lines.append(
             OrderLine(

@@ -3,9 +3,9 @@
 The buy box is the offer a product's page, card and "Add to cart" sell by default: the cheapest
 New offer in stock, else the cheapest used one in stock (ties to the seller with the better
 rating, then the older offer). A suspended seller's offers are not sold. The product row carries
-the buy box's price, discount, seller and condition, the stock of every offer, the lowest used price and the
-count of offers in stock, so every list, card and search reads one row per product; `summarise`
-writes that summary in the transaction that changed an offer, through the ORM, so the catalogue
+the buy box's price, discount, seller, condition and stock (what "Add to cart" may take: in stock
+exactly when some offer is), the lowest used price and the count of offers in stock, so every
+list, card and search reads one row per product; `summarise` writes that summary in the transaction that changed an offer, through the ORM, so the catalogue
 change log names the pages it moves (db/catalogue_changes.py)."""
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def summarise(session: Session, product_ids: Iterable[int]) -> None:
         best = buy_box(candidates)
         used = [offer_price(c.price, c.discount) for c in candidates if c.condition != NEW and c.stock > 0]
         summary = {
-            "stock": sum(c.stock for c in candidates),
+            "stock": best.stock if best is not None else 0,
             "used_from": min(used) if used else None,
             "offer_count": sum(1 for c in candidates if c.stock > 0),
         }

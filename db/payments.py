@@ -11,14 +11,13 @@ import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from db import audit
 from db.admin import Conflict, found, lock
-from db.catalogue_version import stock_sold
 from db.events import occurred
-from db.models import Order, OrderStatusChange, Payment, PaymentCall, PaymentEvent, Product
+from db.models import Order, OrderStatusChange, Payment, PaymentCall, PaymentEvent
 from db.models.base import utcnow
 from db.money import Currency
 from db.offers import put_back, summarise
@@ -162,18 +161,10 @@ def settle_charge(session: Session, payment_id: int, said: ProviderCharge, curre
 
 
 def release_stock(session: Session, order: Order) -> None:
-    """Put a cancelled order's books back on the shelf: on their offers, and in their products'
-    summaries (an offer back in stock may take the buy box again)."""
+    """Put a cancelled order's books back on their offers; the products' summaries follow (an offer
+    back in stock may take the buy box again) through the flush, which names the pages they move."""
     for line in order.lines:
         put_back(session, line.offer_id, line.qty)
-        before = session.execute(
-            update(Product)
-            .where(Product.id == line.product_id)
-            .values(stock=Product.stock + line.qty)
-            .returning(Product.stock, Product.shop)
-            .execution_options(synchronize_session=False)
-        ).one()
-        stock_sold(session, line.product_id, before.shop, before.stock - line.qty, before.stock)
     summarise(session, {line.product_id for line in order.lines})
 
 

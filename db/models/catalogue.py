@@ -90,7 +90,7 @@ class Product(Base):
     # summing the order lines of every product of a shop.
     units_sold: Mapped[int] = mapped_column(default=0, server_default="0")
     # The summary of its offers (db/offers.py summarise; price, discount, stock and seller_id above
-    # are the buy box's, stock every offer's): the lowest price of a used copy in stock, and how
+    # are the buy box's): the lowest price of a used copy in stock, and how
     # many offers are in stock ("4 more offers from $3.50").
     used_from: Mapped[Decimal | None] = mapped_column(default=None)
     # The buy box's condition: "New" unless only used copies are in stock.

@@ -24,7 +24,7 @@ class Offer(Base):
     """One seller's copies of one product in one condition, at the seller's price.
 
     The product row keeps a summary of its offers (db/offers.py `summarise`): the buy box's price,
-    discount and seller, the stock of every offer, the lowest used price and the count of offers
+    discount, seller, condition and stock, the lowest used price and the count of offers
     in stock, so cards, lists and search read one row per product as before."""
 
     __tablename__ = "offer"
