@@ -11,7 +11,7 @@ from db.queries import shown
 from db.queries.book_records import book_details
 from db.queries.media import media_url
 from db.queries.products import product_card
-from db.queries.shared import UnknownProduct, frequently_bought, published_product, related_products
+from db.queries.shared import UnknownProduct, product_lists, published_product
 
 REVIEWS_SHOWN = 20
 
@@ -52,11 +52,12 @@ def product_page(session: Session, product_id: int) -> dict:
     )
     if product.book is not None:
         card["book"] = book_details(product.book)
+    frequently_bought, related = product_lists(session, product)
     return {
         "product": card,
         "reviews": product_reviews(session, product.id),
-        "frequentlyBought": frequently_bought(session, product.id),
-        "related": related_products(session, product.id),
+        "frequentlyBought": frequently_bought,
+        "related": related,
     }
 
 
