@@ -8,7 +8,7 @@ from __future__ import annotations
 from sqlalchemy import func, select, true
 from sqlalchemy.orm import Session, joinedload
 
-from db.models import OrderLine, Product
+from db.models import Book, OrderLine, Product
 from db.queries.products import TOP_RATED, cards_by_id
 from db.queries.sections import Section, cards_of, section_cards
 
@@ -20,10 +20,11 @@ class UnknownProduct(LookupError):
     """No published product has this id."""
 
 
-# What a product page shows of its product besides its columns, read in the same statement.
+# What a product page shows of its product besides its columns, read in the same statement (a
+# book's credits too, which would otherwise come in a statement of their own).
 PRODUCT_PAGE_LOADING = (
     joinedload(Product.category),
-    joinedload(Product.book),
+    joinedload(Product.book).joinedload(Book.credits),
     joinedload(Product.brand),
     joinedload(Product.seller),
 )
