@@ -11,13 +11,14 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 
-from sqlalchemy import func, literal, select, union_all
+from sqlalchemy import CompoundSelect, Select, func, literal, select, union_all
 from sqlalchemy.orm import Session
 
 from db import levels
 from db.models import Author, BookAuthor, Category
-from db.search.among import among
+from db.search.among import among, among_ids, listed_ids
 from db.search.found import Hit
 
 TOP_AUTHORS = 10
@@ -81,37 +82,47 @@ class Tally:
         )
 
 
-def named(session: Session, categories: Tally, authors: Tally, chosen: str | None) -> tuple[list[dict], list[dict]]:
-    """The categories' facet and the authors' (the TOP_AUTHORS with the most books among the
-    rows, and the chosen one wherever it ranks), their names read in one statement."""
-    connection = session.connection()  # Core statements: the ORM would only add its own work to each
-    dialect = connection.dialect.name
-    counts, ids = categories.categories, authors.ids
-    arms = []
-    # The ids as one parameter (among): the same statement for any number of them, which
-    # PostgreSQL keeps prepared instead of planning a new one for each.
-    if counts:
+@lru_cache(maxsize=8)
+def _names(dialect: str, categories: bool, authors: bool) -> Select | CompoundSelect:
+    """The statement naming the facets' categories (parameter "categories") and top authors among
+    some books ("books"), either or both: built once for each, as building it costs more Python
+    than running it. The ids go as one parameter each (among.py): the same statement for any
+    number of them, which PostgreSQL keeps prepared instead of planning a new one each time."""
+    arms: list[Select] = []
+    if categories:
         arms.append(
             select(literal("category").label("kind"), Category.slug, Category.name, Category.id.label("n")).where(
-                among(Category.id, counts, dialect)
+                among_ids(Category.id, "categories", dialect)
             )
         )
-    if ids:
+    if authors:
         top = (
             select(literal("author").label("kind"), Author.slug, Author.name, func.count().label("n"))
             .join(BookAuthor, BookAuthor.author_id == Author.id)
-            .where(among(BookAuthor.book_id, ids, dialect))
+            .where(among_ids(BookAuthor.book_id, "books", dialect))
             .group_by(Author.slug, Author.name)
             .order_by(func.count().desc(), Author.name)
             .limit(TOP_AUTHORS)
             .subquery()
         )
         arms.append(select(top))
+    both = union_all(*arms) if len(arms) > 1 else arms[0]
+    listed = both.selected_columns
+    return both.order_by(listed.kind, listed.n.desc(), listed.name)
+
+
+def named(session: Session, categories: Tally, authors: Tally, chosen: str | None) -> tuple[list[dict], list[dict]]:
+    """The categories' facet and the authors' (the TOP_AUTHORS with the most books among the
+    rows, and the chosen one wherever it ranks), their names read in one statement."""
+    connection = session.connection()  # Core statements: the ORM would only add its own work to each
+    dialect = connection.dialect.name
+    counts, ids = categories.categories, authors.ids
     rows = []
-    if arms:
-        both = union_all(*arms) if len(arms) > 1 else arms[0]
-        listed = both.selected_columns
-        rows = connection.execute(both.order_by(listed.kind, listed.n.desc(), listed.name)).all()
+    if counts or ids:
+        rows = connection.execute(
+            _names(dialect, bool(counts), bool(ids)),
+            {"categories": listed_ids(counts, dialect), "books": listed_ids(ids, dialect)},
+        ).all()
     category_facet = [
         {"slug": slug, "name": name, "count": counts[n]} for kind, slug, name, n in rows if kind == "category"
     ]
