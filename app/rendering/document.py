@@ -130,8 +130,8 @@ class DocumentRenderer:
             loader=Markup(self.loader),
             entry=self.manifest["entry"],
             preload=list(dict.fromkeys([*self.manifest["preload"], *self.manifest["pages"].get(page["page"], [])])),
-            fonts=self.manifest["fonts"],
             stylesheets=self.manifest["css"],
+            fonts=self.manifest["fonts"],
         )
         head, rest = text.split(_HINTS)
         middle, rest = rest.split(_STYLES)
