@@ -15,19 +15,19 @@ from app.pages.page_keys import products_in, shown_by
 
 # Statements a miss runs, per page (the change log's own read aside). Fewer is welcome: lower it.
 STATEMENTS = {
-    "/": 8,
-    "/market-1": 10,
+    "/": 7,
+    "/market-1": 9,
     "/grocery1": 3,
-    "/grocery2": 7,
+    "/grocery2": 6,
     "/grocery3": 2,
     "/furniture-shop": 2,
     "/healthbeauty-shop": 3,
-    "/gift-shop": 5,
+    "/gift-shop": 4,
     "/gadget-shop": 5,
     "/fashion-shop": 5,
-    "/books/class-9": 6,
-    "/product/1": 8,
-    "/product/search/math": 9,
+    "/books/class-9": 5,
+    "/product/1": 4,
+    "/product/search/math": 8,
 }
 # The route each page is served by (what its keys are declared under, app/pages/page_keys.py).
 ROUTES = {"/books/class-9": "/books/class-{number:int}", "/product/1": "/product/{id:int}"}

@@ -12,7 +12,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session
 from starlette.requests import Request
@@ -32,6 +32,8 @@ from app.services import Services, services_of
 from db.queries.shown import shown_in
 
 log = logging.getLogger("studentbooks.pages")
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -74,24 +76,33 @@ async def render_html(
     page_json = compact_json(document)  # for V8 and, escaped, for the document
     nonce = new_nonce()
     headers = {"Content-Security-Policy": services.documents.policy.header(nonce, takes_cards=page.takes_cards)}
+    shell = beside(partial(services.documents.shell, document, nonce=nonce, page_json=page_json, meta=page.meta))
     try:
         with timing.stage("v8"):
             rendered = await services.renderer.render(page.name, page_json)
     except RenderError as error:
         # A render bug costs speed, never the page: the browser renders it from the props.
         log.error("server render failed, serving the page for the browser to render: %s", error)
-        return services.documents.render(document, nonce=nonce, page_json=page_json, meta=page.meta), headers
+        return (await shell).fill(), headers
     with timing.stage("document"):
-        html = services.documents.render(
-            document,
-            nonce=nonce,
-            page_json=page_json,
-            html=rendered.html,
-            css=rendered.css,
-            css_ids=rendered.ids,
-            meta=page.meta,
-        )
+        html = (await shell).fill(rendered.html, rendered.css, rendered.ids)
     return html, headers
+
+
+def beside(make: Callable[[], T]) -> asyncio.Future[T]:
+    """make() run on the event loop once the running task first waits: work started right after
+    this call (a render sent to V8) is on its way first, and `make` runs while it is away."""
+    loop = asyncio.get_running_loop()
+    made = loop.create_future()
+
+    def run() -> None:
+        try:
+            made.set_result(make())
+        except Exception as error:  # the awaiting task meets it
+            made.set_exception(error)
+
+    loop.call_soon(run)
+    return made
 
 
 async def respond(request: Request, page: Page) -> Response:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +104,11 @@ class DocumentRenderer:
     ) -> str:
         """`page_json`: the page as compact_json already encoded it (for the V8 render), so a
         storefront's props are encoded once per miss, not twice."""
+        return self.shell(page, nonce=nonce, page_json=page_json, meta=meta).fill(html, css, css_ids)
+
+    def shell(self, page: dict, *, nonce: str, page_json: str | None = None, meta: dict | None = None) -> Shell:
+        """The document but what V8 writes into it (`Shell.fill`): made while V8 renders, it is
+        off the waiting path of a miss."""
         # A page's own title, or SPEC §1's (the home page and the back office keep it); addresses
         # absolute with PUBLIC_URL, never the Host header (cached pages are shared by everyone).
         meta = {"description": DESCRIPTION, **(meta or {})}
@@ -111,16 +118,13 @@ class DocumentRenderer:
                 meta[key] = absolute(meta[key], self.public_url)
         if meta.get("breadcrumbs"):
             meta["json_ld"] = [*(meta.get("json_ld") or []), breadcrumb_list(meta["breadcrumbs"], self.public_url)]
-        hints = _LEADING_HINTS.match(html)
-        hints = hints.group() if hints else ""
-        return self.template.render(
+        text = self.template.render(
             page=page,
             page_json=safe_in_script(page_json if page_json is not None else compact_json(page)),
             theme=page["theme"],
-            hints=Markup(hints),
-            markup=Markup(html[len(hints) :]),
-            css=Markup(css.replace("</", "<\\/")),
-            css_ids=css_ids,
+            hints=Markup(_HINTS),
+            styles=Markup(_STYLES),
+            markup=Markup(_MARKUP),
             meta=meta,
             nonce=nonce,
             loader=Markup(self.loader),
@@ -129,3 +133,33 @@ class DocumentRenderer:
             stylesheets=self.manifest["css"],
             fonts=self.manifest["fonts"],
         )
+        head, rest = text.split(_HINTS)
+        middle, rest = rest.split(_STYLES)
+        body, tail = rest.split(_MARKUP)
+        return Shell(head, middle, body, tail, str(Markup.escape(nonce)))
+
+
+# Where V8's answer goes in a Shell's document, in the template's order. A NUL never comes out of
+# compact_json or Jinja's escaping of a page's data, and the random part makes a stand-in no page
+# could hold by chance: split, the document is exactly the four pieces around them.
+_HINTS, _STYLES, _MARKUP = (f"\0{name}-{secrets.token_hex(8)}\0" for name in ("hints", "styles", "markup"))
+
+
+@dataclass(frozen=True)
+class Shell:
+    """A document made but for what V8 writes: the resource hints, the critical CSS and the markup."""
+
+    head: str  # up to the hints
+    middle: str  # from the hints to the critical CSS
+    body: str  # from the critical CSS to the markup
+    tail: str  # after the markup
+    nonce: str  # escaped
+
+    def fill(self, html: str = "", css: str = "", css_ids: str = "") -> str:
+        hints = _LEADING_HINTS.match(html)
+        hints = hints.group() if hints else ""
+        closed = css.replace("</", "<\\/")  # a style element ends at the first "</"
+        styles = (
+            f'<style data-emotion="css {Markup.escape(css_ids)}" nonce="{self.nonce}">{closed}</style>\n' if css else ""
+        )
+        return "".join((self.head, hints, self.middle, styles, self.body, html[len(hints) :], self.tail))

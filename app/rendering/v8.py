@@ -17,9 +17,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import orjson
-from py_mini_racer import JSOOMException, JSTimeoutException, MiniRacer, init_mini_racer, mini_racer
-
-from app.rendering.document import compact_json
+from py_mini_racer import (
+    JSArray,
+    JSEvalException,
+    JSFunction,
+    JSOOMException,
+    JSTimeoutException,
+    MiniRacer,
+    init_mini_racer,
+    mini_racer,
+)
 
 log = logging.getLogger("studentbooks.ssr")
 
@@ -72,6 +79,9 @@ class Isolate:
         self._racer = racer
         self.renders = 0
         self.in_flight = 0  # renders handed to it and not yet answered (the pool's count)
+        # components/server.jsx's renderRequest, and the empty argument list it is called with.
+        self._render_request: JSFunction | None = None
+        self._no_arguments: JSArray | None = None
 
     @classmethod
     async def start(cls, code: str, max_memory: int) -> Isolate:
@@ -82,6 +92,8 @@ class Isolate:
         try:
             isolate._racer.set_hard_memory_limit(max_memory)
             await isolate._racer.eval_cancelable(code)
+            isolate._render_request = await isolate._racer.eval_cancelable("renderRequest")
+            isolate._no_arguments = await isolate._racer.eval_cancelable("[]")
         except BaseException:
             await isolate.close()
             raise
@@ -94,16 +106,32 @@ class Isolate:
             return owner.__enter__()
 
     async def render(self, name: str, page_json: str, timeout_sec: float) -> str:
-        """renderPage's answer. The page goes in as a string literal and the answer comes back
-        as the string it is (MiniRacer.call would JSON-encode it once more on each side)."""
+        """renderPage's answer, as the string it is (MiniRacer.call would JSON-encode it once more
+        on each side). The page goes in as the `this` of renderRequest (components/server.jsx),
+        never inside source code that V8 would scan and compile on every miss."""
         self.renders += 1
-        # A JSON string is a JavaScript string literal (ES2019 made JSON a subset of JavaScript).
-        code = f"renderPage({compact_json(name)}, {compact_json(page_json)})"
         try:
-            async with asyncio.timeout(timeout_sec):  # cancelling the evaluation stops the JavaScript
-                return await self._racer.eval_cancelable(code)
+            async with asyncio.timeout(timeout_sec):  # cancelling the call stops the JavaScript
+                return await self._call(self._render_request, f"{name}\n{page_json}")
         except TimeoutError as error:
             raise JSTimeoutException from error
+        except JSEvalException as error:
+            # A call stopped by the memory limit answers a bare exception (an eval answers JSOOMException).
+            if self.memory_limit_reached():
+                raise JSOOMException from error
+            raise
+
+    async def _call(self, function: JSFunction, this: str) -> str:
+        """`function` called with `this` and no arguments, awaited without blocking the event loop.
+        mini-racer's public call_function_cancelable first builds its argument list with
+        synchronous calls, each of which waits for the isolate to finish the render it runs. So
+        this drives mini-racer's own internals (of 0.14.1, the version requirements.txt pins)."""
+        context = self._racer._ctx
+        # Held until the call has answered: a handle let go of frees its value, even mid-call.
+        this_handle = context._python_to_value_handle(this)
+        return await context._run_cancelable_mr_task(
+            context._dll.mr_call_function, function.raw_handle.raw, this_handle.raw, self._no_arguments.raw_handle.raw
+        )
 
     def memory_limit_reached(self) -> bool:
         return self._racer.was_hard_memory_limit_reached()

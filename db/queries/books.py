@@ -43,20 +43,19 @@ def home(session: Session) -> dict:
     """Every prop of the home page, in one session. The top categories (School, College, Story
     Books) are both tiles, with what they hold now, and shelves; every product list is read in
     one statement."""
-    tiles = content.showcase(session, SHOP, "top")
-    figures = content.category_figures(session, [tile.category_id for tile in tiles])
-    cards = cards_of(session, {**SECTIONS, **{n: shelf(tile.category_slug) for n, tile in enumerate(tiles)}})
+    tiles = content.showcase_with_figures(session, SHOP, "top")
+    cards = cards_of(session, {**SECTIONS, **{n: shelf(tile.category_slug) for n, (tile, *_) in enumerate(tiles)}})
     return {
         "slides": home_carousel(session),
         "services": services(session),
         "categories": [
             {
                 "title": tile.title,
-                "subtitle": _describe(*figures[tile.category_id]),
+                "subtitle": _describe(count, biggest),
                 "url": content.search_url(tile.category),
                 "imgUrl": media_url(tile.image),
             }
-            for tile in tiles
+            for tile, count, biggest in tiles
         ],
         # "Shop by class": Class 1-12, then college and story books, each with its count.
         "levels": level_counts(session),
@@ -65,7 +64,7 @@ def home(session: Session) -> dict:
         "bestRated": cards["bestRated"],
         "shelves": [
             {"title": tile.category, "url": content.search_url(tile.category), "products": cards[n]}
-            for n, tile in enumerate(tiles)
+            for n, (tile, *_) in enumerate(tiles)
         ],
         "banners": promo_banners(session),
     }

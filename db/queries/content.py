@@ -159,34 +159,49 @@ def offer_products(session: Session, shop: str, slot: str) -> list[dict]:
 # --- Showcased categories: their figures come from the products, so they never go stale --------
 
 # A tile with its category's name and slug.
+_TILE = (
+    ShowcaseCategory.title,
+    ShowcaseCategory.subtitle,
+    ShowcaseCategory.image,
+    ShowcaseCategory.category_id,
+    Category.name.label("category"),
+    Category.slug.label("category_slug"),
+)
 SHOWCASE = _in_shop(
-    select(
-        ShowcaseCategory.title,
-        ShowcaseCategory.subtitle,
-        ShowcaseCategory.image,
-        ShowcaseCategory.category_id,
-        Category.name.label("category"),
-        Category.slug.label("category_slug"),
-    ).join(Category, Category.id == ShowcaseCategory.category_id),
-    ShowcaseCategory,
-    slotted=True,
+    select(*_TILE).join(Category, Category.id == ShowcaseCategory.category_id), ShowcaseCategory, slotted=True
 )
 
-# Each asked category's published products and biggest discount, its direct children's included
+# Each tile's category's published products and biggest discount, its direct children's included
 # (the same reach as sections.in_categories, i.e. as the search page): read from the counts the
-# database keeps (db/models/counts.py), a few rows per category whatever the catalogue's size.
-_ASKED = bindparam("categories", expanding=True)
+# database keeps (db/models/counts.py), a few rows per category whatever the catalogue's size, in
+# the tiles' own statement.
+_SHOWN = select(ShowcaseCategory.category_id).where(
+    ShowcaseCategory.shop == bindparam("shop"), ShowcaseCategory.slot == bindparam("slot")
+)
 _OWNED = union_all(
     select(CategoryCount.category_id.label("owner"), CategoryCount.discount, CategoryCount.products).where(
-        CategoryCount.category_id.in_(_ASKED)
+        CategoryCount.category_id.in_(_SHOWN)
     ),
     select(Category.parent_id.label("owner"), CategoryCount.discount, CategoryCount.products)
     .join(Category, Category.id == CategoryCount.category_id)
-    .where(Category.parent_id.in_(_ASKED)),
+    .where(Category.parent_id.in_(_SHOWN)),
 ).subquery()
-FIGURES = select(
-    _OWNED.c.owner, func.sum(_OWNED.c.products), func.max(case((_OWNED.c.products > 0, _OWNED.c.discount)))
-).group_by(_OWNED.c.owner)
+_FIGURES = (
+    select(
+        _OWNED.c.owner,
+        func.sum(_OWNED.c.products).label("products"),
+        func.max(case((_OWNED.c.products > 0, _OWNED.c.discount))).label("biggest"),
+    )
+    .group_by(_OWNED.c.owner)
+    .subquery()
+)
+SHOWCASE_WITH_FIGURES = _in_shop(
+    select(*_TILE, _FIGURES.c.products, _FIGURES.c.biggest)
+    .join(Category, Category.id == ShowcaseCategory.category_id)
+    .outerjoin(_FIGURES, _FIGURES.c.owner == ShowcaseCategory.category_id),
+    ShowcaseCategory,
+    slotted=True,
+)
 
 
 def showcase(session: Session, shop: str, slot: str) -> list[Row]:
@@ -195,20 +210,10 @@ def showcase(session: Session, shop: str, slot: str) -> list[Row]:
     return list(session.connection().execute(SHOWCASE, {"shop": shop, "slot": slot}))
 
 
-def category_figures(session: Session, category_ids: list[int]) -> dict[int, tuple[int, int]]:
-    """{category id: (published product count, biggest discount)}, children's products included."""
-    figures = dict.fromkeys(category_ids, (0, 0))
-    if category_ids:
-        for owner, count, biggest in session.connection().execute(FIGURES, {"categories": list(set(category_ids))}):
-            figures[owner] = (count or 0, biggest or 0)
-    return figures
-
-
 def showcase_with_figures(session: Session, shop: str, slot: str) -> list[tuple[Row, int, int]]:
     """(tile, published product count, biggest discount) for each showcased category."""
-    tiles = showcase(session, shop, slot)
-    figures = category_figures(session, [tile.category_id for tile in tiles])
-    return [(tile, *figures[tile.category_id]) for tile in tiles]
+    rows = session.connection().execute(SHOWCASE_WITH_FIGURES, {"shop": shop, "slot": slot})
+    return [(tile, tile.products or 0, tile.biggest or 0) for tile in rows]
 
 
 def featured_categories(session: Session, shop: str, slot: str) -> list[dict]:

@@ -210,6 +210,7 @@ def faceted(session: Session, request: SearchRequest, result: Found, finds, subj
     def tally(facet: str) -> facets.Tally:
         return without.get(facet, results)
 
+    categories, authors = facets.named(session, tally("category"), tally("author"), request.author)
     return {
         "filters": {
             "category": request.category,
@@ -222,8 +223,8 @@ def faceted(session: Session, request: SearchRequest, result: Found, finds, subj
             "subject": request.subject,
             "inStock": request.in_stock,
         },
-        "categories": facets.categories(session, tally("category")),
-        "authors": facets.authors(session, tally("author"), request.author),
+        "categories": categories,
+        "authors": authors,
         "levels": facets.level_choices(tally("level"), request.level),
         "formats": facets.values(tally("format").formats, request.format),
         "prices": facets.prices(tally("price")),

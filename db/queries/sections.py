@@ -45,6 +45,21 @@ def sold_since() -> Any:
     )
 
 
+def _orders_of_product() -> Select:
+    """The orders that hold the `product_id` parameter's product."""
+    return select(OrderLine.order_id).where(OrderLine.product_id == bindparam("product_id"))
+
+
+def bought_with_it() -> Any:
+    """Orders a product shares with the `product_id` parameter's product (frequently bought together)."""
+    return (
+        select(func.count(func.distinct(OrderLine.order_id)))
+        .where(OrderLine.product_id == Product.id, OrderLine.order_id.in_(_orders_of_product()))
+        .correlate(Product)
+        .scalar_subquery()
+    )
+
+
 # The orders sections are named after. The first eight read an index from its start.
 ORDERS: dict[str, tuple] = {
     "top_rated": TOP_RATED,
@@ -60,6 +75,7 @@ ORDERS: dict[str, tuple] = {
     "fewest_left": (Product.stock, *BIGGEST_DISCOUNT),
     "new_first": ((Product.status == "New").desc(), *NEWEST),
     "best_of_week": (sold_since().desc(), *TOP_RATED),  # needs `since`
+    "bought_with": (bought_with_it().desc(), *TOP_RATED),  # needs `product_id`
 }
 
 # Conditions a section may add; the ones with a parameter need it given when read.
@@ -70,6 +86,8 @@ FILTERS: dict[str, Any] = {
     "in_category": Product.category_id == bindparam("category_id"),
     "beside_category": Product.category_id != bindparam("category_id"),
     "not_product": Product.id != bindparam("product_id"),
+    # In an order with the `product_id` parameter's product: the few a product page's list ranks.
+    "bought_with": Product.id.in_(select(OrderLine.product_id).where(OrderLine.order_id.in_(_orders_of_product()))),
 }
 
 

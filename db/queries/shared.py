@@ -5,10 +5,10 @@ Both answer a general list without a product, and a list for one product when gi
 
 from __future__ import annotations
 
-from sqlalchemy import Select, bindparam, func, select, true
+from sqlalchemy import func, select, true
 from sqlalchemy.orm import Session, joinedload
 
-from db.models import OrderLine, Product
+from db.models import Book, OrderLine, Product
 from db.queries.products import TOP_RATED, cards_by_id
 from db.queries.sections import Section, cards_of, section_cards
 
@@ -20,10 +20,11 @@ class UnknownProduct(LookupError):
     """No published product has this id."""
 
 
-# What a product page shows of its product besides its columns, read in the same statement.
+# What a product page shows of its product besides its columns, read in the same statement (a
+# book's credits too, which would otherwise come in a statement of their own).
 PRODUCT_PAGE_LOADING = (
     joinedload(Product.category),
-    joinedload(Product.book),
+    joinedload(Product.book).joinedload(Book.credits),
     joinedload(Product.brand),
     joinedload(Product.seller),
 )
@@ -36,31 +37,29 @@ def published_product(session: Session, product_id: int) -> Product:
     return product
 
 
-def _bought_in(orders: Select, exclude: bool = False) -> Select:
-    """Ids of the published products of these orders, in the most of them first (without the
-    `product_id` parameter's product when `exclude`)."""
-    lines = select(OrderLine.product_id, func.count(func.distinct(OrderLine.order_id)).label("orders"))
-    lines = lines.where(OrderLine.order_id.in_(orders))
-    if exclude:
-        lines = lines.where(OrderLine.product_id != bindparam("product_id"))
-    counted = lines.group_by(OrderLine.product_id).subquery()
-    return (
-        select(Product.id)
-        .join(counted, counted.c.product_id == Product.id)
-        .where(Product.published == true())
-        .order_by(counted.c.orders.desc(), *TOP_RATED)
-        .limit(FREQUENTLY_BOUGHT_SIZE)
+# The products most often bought together with something else, in the most such orders first.
+_COUNTED = (
+    select(OrderLine.product_id, func.count(func.distinct(OrderLine.order_id)).label("orders"))
+    .where(
+        OrderLine.order_id.in_(
+            select(OrderLine.order_id)
+            .group_by(OrderLine.order_id)
+            .having(func.count(func.distinct(OrderLine.product_id)) > 1)
+        )
     )
-
-
-# What else a product's orders held, most shared orders first.
-BOUGHT_WITH = _bought_in(
-    select(OrderLine.order_id).where(OrderLine.product_id == bindparam("product_id")), exclude=True
+    .group_by(OrderLine.product_id)
+    .subquery()
 )
-# The products most often bought together with something else.
-BOUGHT_TOGETHER = _bought_in(
-    select(OrderLine.order_id).group_by(OrderLine.order_id).having(func.count(func.distinct(OrderLine.product_id)) > 1)
+BOUGHT_TOGETHER = (
+    select(Product.id)
+    .join(_COUNTED, _COUNTED.c.product_id == Product.id)
+    .where(Product.published == true())
+    .order_by(_COUNTED.c.orders.desc(), *TOP_RATED)
+    .limit(FREQUENTLY_BOUGHT_SIZE)
 )
+# What else a product's orders held, most shared orders first: a section, so a product page reads
+# it in the same statement as its related products (`product_lists`).
+BOUGHT_WITH = Section(None, "bought_with", FREQUENTLY_BOUGHT_SIZE, only=("bought_with", "not_product"))
 
 
 def frequently_bought(session: Session, product_id: int | None = None) -> list[dict]:
@@ -69,10 +68,27 @@ def frequently_bought(session: Session, product_id: int | None = None) -> list[d
     if product_id is None:
         return cards_by_id(session, list(session.scalars(BOUGHT_TOGETHER)))
     published_product(session, product_id)
-    return cards_by_id(session, list(session.scalars(BOUGHT_WITH, {"product_id": product_id})))
+    return section_cards(session, BOUGHT_WITH, product_id=product_id)
 
 
 BEST_RATED = Section(None, "top_rated", RELATED_SIZE)
+
+
+def _related(product: Product) -> dict[str, Section]:
+    """Its category first, then the rest of its shop if the category is small: two narrow reads
+    (each along an index) rather than one sort of the whole shop by "same category first"."""
+    return {
+        "category": Section(None, "top_rated", RELATED_SIZE, only=("in_category", "not_product")),
+        "shop": Section(product.shop, "top_rated", RELATED_SIZE, only=("beside_category",)),
+    }
+
+
+def _params(product: Product) -> dict[str, int]:
+    return {"category_id": product.category_id, "product_id": product.id}
+
+
+def _related_of(found: dict[str, list[dict]]) -> list[dict]:
+    return (found["category"] + found["shop"])[:RELATED_SIZE]
 
 
 def related_products(session: Session, product_id: int | None = None) -> list[dict]:
@@ -81,15 +97,10 @@ def related_products(session: Session, product_id: int | None = None) -> list[di
     if product_id is None:
         return section_cards(session, BEST_RATED)
     product = published_product(session, product_id)
-    # Its category first, then the rest of its shop if the category is small: two narrow reads
-    # (each along an index) rather than one sort of the whole shop by "same category first".
-    found = cards_of(
-        session,
-        {
-            "category": Section(None, "top_rated", RELATED_SIZE, only=("in_category", "not_product")),
-            "shop": Section(product.shop, "top_rated", RELATED_SIZE, only=("beside_category",)),
-        },
-        category_id=product.category_id,
-        product_id=product.id,
-    )
-    return (found["category"] + found["shop"])[:RELATED_SIZE]
+    return _related_of(cards_of(session, _related(product), **_params(product)))
+
+
+def product_lists(session: Session, product: Product) -> tuple[list[dict], list[dict]]:
+    """A product page's (frequently bought together, related products), read in one statement."""
+    found = cards_of(session, {"bought": BOUGHT_WITH, **_related(product)}, **_params(product))
+    return found["bought"], _related_of(found)

@@ -34,11 +34,23 @@ def among(column: Any, values: Iterable[int] | Iterable[str], dialect: str) -> A
     """The condition that the column's value is one of these ids or words: a JSON list on SQLite;
     on PostgreSQL an integer array, or a JSON list of words."""
     values = list(values)
+    if dialect == "postgresql" and not all(isinstance(value, int) for value in values):
+        listed = func.json_array_elements_text(cast(bindparam("values", json.dumps(values), unique=True), JSON))
+        return column.in_(select(listed))
+    return among_ids(column, "values", dialect, values)
+
+
+def among_ids(column: Any, name: str, dialect: str, ids: list[int] | None = None) -> Any:
+    """`among` for integers (and, on SQLite, words alike), in the parameter `name`: given `ids`, it
+    holds them; else the statement is built once and run with `{name: listed_ids(ids, dialect)}`."""
+    value = None if ids is None else listed_ids(ids, dialect)
     if dialect != "postgresql":
-        listed = func.json_each(bindparam("values", json.dumps(values), unique=True)).table_valued("value")
+        listed = func.json_each(bindparam(name, value, unique=ids is not None)).table_valued("value")
         return column.in_(select(listed.c.value))
-    if all(isinstance(value, int) for value in values):
-        # An array, so the planner looks each id up in the column's index.
-        return column == func.any(bindparam("values", written(values), type_=WrittenIntegers, unique=True))
-    listed = func.json_array_elements_text(cast(bindparam("values", json.dumps(values), unique=True), JSON))
-    return column.in_(select(listed))
+    # An array, so the planner looks each id up in the column's index.
+    return column == func.any(bindparam(name, value, type_=WrittenIntegers, unique=ids is not None))
+
+
+def listed_ids(ids: Iterable[int], dialect: str) -> str:
+    """The value of an among_ids parameter: a JSON list, or PostgreSQL's written array."""
+    return written(ids) if dialect == "postgresql" else json.dumps(list(ids))

@@ -11,13 +11,14 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 
-from sqlalchemy import func, select
+from sqlalchemy import CompoundSelect, Select, func, literal, select, union_all
 from sqlalchemy.orm import Session
 
 from db import levels
 from db.models import Author, BookAuthor, Category
-from db.search.among import among
+from db.search.among import among, among_ids, listed_ids
 from db.search.found import Hit
 
 TOP_AUTHORS = 10
@@ -81,40 +82,52 @@ class Tally:
         )
 
 
-def categories(session: Session, tally: Tally) -> list[dict]:
-    counts = tally.categories
-    connection = session.connection()
-    # The ids as one parameter (among): the same statement for any number of categories, which
-    # PostgreSQL keeps prepared instead of planning a new one for each.
-    named = (
-        connection.execute(
-            select(Category.id, Category.slug, Category.name).where(among(Category.id, counts, connection.dialect.name))
+@lru_cache(maxsize=8)
+def _names(dialect: str, categories: bool, authors: bool) -> Select | CompoundSelect:
+    """The statement naming the facets' categories (parameter "categories") and top authors among
+    some books ("books"), either or both: built once for each, as building it costs more Python
+    than running it. The ids go as one parameter each (among.py): the same statement for any
+    number of them, which PostgreSQL keeps prepared instead of planning a new one each time."""
+    arms: list[Select] = []
+    if categories:
+        arms.append(
+            select(literal("category").label("kind"), Category.slug, Category.name, Category.id.label("n")).where(
+                among_ids(Category.id, "categories", dialect)
+            )
         )
-        if counts
-        else []
-    )
-    facet = [{"slug": slug, "name": name, "count": counts[category_id]} for category_id, slug, name in named]
-    return sorted(facet, key=lambda c: (-c["count"], c["name"]))
-
-
-def authors(session: Session, tally: Tally, chosen: str | None) -> list[dict]:
-    """The TOP_AUTHORS authors with the most books among the rows (and the chosen one, wherever it ranks)."""
-    ids = tally.ids
-    connection = session.connection()  # Core statements: the ORM would only add its own work to each
-    dialect = connection.dialect.name
-    if not ids:
-        credited = []
-    else:
-        credited = connection.execute(
-            select(Author.slug, Author.name, func.count())
+    if authors:
+        top = (
+            select(literal("author").label("kind"), Author.slug, Author.name, func.count().label("n"))
             .join(BookAuthor, BookAuthor.author_id == Author.id)
-            .where(among(BookAuthor.book_id, ids, dialect))
+            .where(among_ids(BookAuthor.book_id, "books", dialect))
             .group_by(Author.slug, Author.name)
             .order_by(func.count().desc(), Author.name)
             .limit(TOP_AUTHORS)
+            .subquery()
+        )
+        arms.append(select(top))
+    both = union_all(*arms) if len(arms) > 1 else arms[0]
+    listed = both.selected_columns
+    return both.order_by(listed.kind, listed.n.desc(), listed.name)
+
+
+def named(session: Session, categories: Tally, authors: Tally, chosen: str | None) -> tuple[list[dict], list[dict]]:
+    """The categories' facet and the authors' (the TOP_AUTHORS with the most books among the
+    rows, and the chosen one wherever it ranks), their names read in one statement."""
+    connection = session.connection()  # Core statements: the ORM would only add its own work to each
+    dialect = connection.dialect.name
+    counts, ids = categories.categories, authors.ids
+    rows = []
+    if counts or ids:
+        rows = connection.execute(
+            _names(dialect, bool(counts), bool(ids)),
+            {"categories": listed_ids(counts, dialect), "books": listed_ids(ids, dialect)},
         ).all()
-    facet = [{"slug": slug, "name": name, "count": count} for slug, name, count in credited]
-    if chosen and all(row["slug"] != chosen for row in facet):
+    category_facet = [
+        {"slug": slug, "name": name, "count": counts[n]} for kind, slug, name, n in rows if kind == "category"
+    ]
+    author_facet = [{"slug": slug, "name": name, "count": n} for kind, slug, name, n in rows if kind == "author"]
+    if chosen and all(row["slug"] != chosen for row in author_facet):
         # Below the top ten, the visitor's choice still shows (checked): its count is the results'.
         name = connection.scalar(select(Author.name).where(Author.slug == chosen))
         if name is not None:
@@ -128,8 +141,8 @@ def authors(session: Session, tally: Tally, chosen: str | None) -> list[dict]:
                 if ids
                 else 0
             )
-            facet.append({"slug": chosen, "name": name, "count": count})
-    return facet
+            author_facet.append({"slug": chosen, "name": name, "count": count})
+    return sorted(category_facet, key=lambda c: (-c["count"], c["name"])), author_facet
 
 
 def level_choices(tally: Tally, chosen: str | None) -> list[dict]:
