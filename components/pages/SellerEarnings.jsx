@@ -21,7 +21,7 @@ export default function SellerEarnings({ session, list: initial, balance, availa
     { key: 'no', label: 'No', sortable: true },
     { key: 'date', label: 'Date', sortable: true, render: (row) => day(row.date) },
     { key: 'orderNo', label: 'Order', sortable: true, render: (row) => `#${row.orderNo}` },
-    { key: 'kind', label: 'Kind', render: (row) => <StatusChip status={row.kind === 'sale' ? 'Sale' : 'Refund'} /> },
+    { key: 'kind', label: 'Kind', render: (row) => <StatusChip status={row.kind} /> },
     { key: 'adminCommission', label: 'Commission', sortable: true, align: 'right', render: (row) => money(row.adminCommission) },
     { key: 'sellerEarning', label: 'You earned', sortable: true, align: 'right', render: (row) => money(row.sellerEarning) },
   ];
