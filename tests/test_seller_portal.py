@@ -262,3 +262,49 @@ def test_offers_are_changed_searched_and_removed(admin_client):
     assert offer["id"] in [o["id"] for o in acceptable] and {o["condition"] for o in acceptable} == {"Acceptable"}
     assert browser.delete(f"/api/seller/offers/{offer['id']}").status_code == 204
     assert browser.get(f"/api/seller/offers/{offer['id']}").status_code == 404
+
+
+def upload(browser, text: str, dry_run: bool):
+    return browser.post(
+        "/api/seller/offers/import",
+        files={"file": ("offers.csv", text.encode(), "text/csv")},
+        data={"dryRun": "true" if dry_run else "false"},
+    )
+
+
+def test_offers_import_from_csv_checks_first_and_writes_all_or_nothing(admin_client):
+    [seller] = sellers_without_account(admin_client, 1)
+    first, second = books_nobody_sells_used(admin_client)
+    browser = signed_in_seller(admin_client, seller).client
+    existing = browser.post(
+        "/api/seller/offers", json={"isbn": first.isbn13, "condition": "Good", "price": "5.00", "stock": 1}
+    ).json()
+    good = (
+        f"isbn,condition,price,stock,note\n{first.isbn10},Good,4.75,3,Spine creased\n{second.isbn13},Like New,9.00,1,\n"
+    )
+    bad = good + "9780000000003,Good,1.00,1,\n" + f"{second.isbn13},Like New,8.00,1,\n" + f"{first.isbn13},Mint,1,-2,\n"
+
+    checked = upload(browser, good, dry_run=True)
+    assert checked.status_code == 200, checked.text
+    assert [(r["row"], r["action"]) for r in checked.json()["rows"]] == [(2, "update"), (3, "add")]
+    assert browser.get(f"/api/seller/offers/{existing['id']}").json()["price"] == 5.0  # a dry run writes nothing
+
+    refused = upload(browser, bad, dry_run=False)
+    assert refused.status_code == 422 and "nothing was imported" in refused.json()["message"]
+    errors = {r["row"]: r["errors"] for r in refused.json()["rows"] if r["errors"]}
+    assert set(errors) == {4, 5, 6}
+    assert "isbn" in errors[4] and "Row 3" in errors[5]["condition"] and {"condition", "stock"} <= set(errors[6])
+    assert browser.get(f"/api/seller/offers/{existing['id']}").json()["price"] == 5.0
+
+    applied = upload(browser, good, dry_run=False)
+    assert applied.status_code == 200 and (applied.json()["added"], applied.json()["updated"]) == (1, 1)
+    changed = browser.get(f"/api/seller/offers/{existing['id']}").json()
+    assert (changed["price"], changed["stock"], changed["note"]) == (4.75, 3, "Spine creased")
+    assert [o["condition"] for o in browser.get("/api/seller/offers", params={"q": second.isbn13}).json()] == [
+        "Like New"
+    ]
+    assert float(read(admin_client, lambda s: s.get(Product, second.product_id).used_from)) <= 9.0
+
+    assert upload(browser, "title,price\nx,1\n", dry_run=True).status_code == 422
+    assert upload(browser, "isbn,condition,price,stock\n", dry_run=False).json()["applied"] is True
+    assert admin_client.post("/api/seller/offers/import", files={"file": ("o.csv", good.encode())}).status_code == 403

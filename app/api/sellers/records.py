@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NotRequired
 
 from typing_extensions import TypedDict
 
@@ -118,3 +118,24 @@ class SellerDashboard(TypedDict):
     available: Money
     toShip: ToShip
     lowStock: list[OfferRecord]
+
+
+@closed
+class OfferImportRow(TypedDict):
+    """A row of the file (numbered as a spreadsheet shows it): what it does, or its errors by column."""
+
+    row: int
+    isbn: str
+    condition: str
+    action: Literal["add", "update"] | None
+    errors: dict[str, str]
+
+
+@closed
+class OfferImportReport(TypedDict):
+    rows: list[OfferImportRow]
+    added: int
+    updated: int
+    errors: int
+    applied: bool
+    message: NotRequired[str]
