@@ -1,6 +1,6 @@
 """The seller portal in a real browser, on a server of this module's own: the owner invites a
 seller from /admin/sellers and copies the link; the seller chooses a password through it and lands
-on their dashboard (1280 px), adds an offer by ISBN-10; then, on a phone (390 px), signs in at
+on their dashboard (1280 px), adds an offer by ISBN-10 and another from a CSV file; then, on a phone (390 px), signs in at
 /login, which sends a seller to the portal, and ships a parcel of a paid order."""
 
 from __future__ import annotations
@@ -48,7 +48,21 @@ def a_book_to_list(db_file) -> tuple[str, str]:
     return isbn.to_isbn10(number), title
 
 
-def test_a_seller_is_invited_lists_a_book_and_ships_on_a_phone(own_server, page_factory):
+def import_a_file(page, db_file, folder) -> None:
+    """Offers from a CSV file: checked, then imported."""
+    isbn10, title = a_book_to_list(db_file)
+    offers = folder / "offers.csv"
+    offers.write_text(f"isbn,condition,price,stock,note\n{isbn10},Very Good,6.20,2,Pencil notes\n")
+    page.get_by_role("button", name="Import CSV").click()
+    page.get_by_label("CSV file of offers").set_input_files(offers)
+    page.get_by_role("button", name="Check file").click()
+    page.get_by_role("status").filter(has_text="1 to add, 0 to update").wait_for()
+    page.get_by_role("button", name="Import", exact=True).click()
+    page.get_by_text("Imported: 1 offers added, 0 updated").wait_for()
+    page.get_by_role("row").filter(has_text=title).get_by_text("$6.20").wait_for()
+
+
+def test_a_seller_is_invited_lists_a_book_and_ships_on_a_phone(own_server, page_factory, tmp_path):
     base, db_file = own_server
     owner, owner_log = page_factory(1280, 900)
     sign_in_with_the_form(owner, base, ADMIN_EMAIL, ADMIN_PASSWORD)
@@ -89,6 +103,7 @@ def test_a_seller_is_invited_lists_a_book_and_ships_on_a_phone(own_server, page_
     seller.get_by_text(f"Saved your Good offer of “{title}”").wait_for()
     seller.get_by_role("row").filter(has_text=title).get_by_text("$4.50").wait_for()
     assert query(db_file, "SELECT count(*) FROM offer WHERE seller_id = ? AND price = 4.5", SELLER_ID) == (1,)
+    import_a_file(seller, db_file, tmp_path)
     assert seller_log.errors() == []
 
     phone, phone_log = page_factory(390, 844)

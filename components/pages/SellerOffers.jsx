@@ -1,8 +1,9 @@
 // /seller/offers: the seller's offers, searched (title or ISBN), filtered (condition, in stock),
 // sorted and paged on the server like the back office's lists; added by ISBN, changed and removed
-// (after the confirmation dialog). Below, the catalogue requests sent for ISBNs the shop lacked.
+// (after the confirmation dialog), or imported from a CSV file. Below, the catalogue requests sent for ISBNs the shop lacked.
 import { useState } from 'react';
 import AddOutlined from '@mui/icons-material/AddOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,6 +24,7 @@ import useAdminList from '../admin/list/useAdminList.js';
 import useRemove from '../admin/list/useRemove.jsx';
 import { notify } from '../common/toast.jsx';
 import OfferForm from '../seller/OfferForm.jsx';
+import OfferImport from '../seller/OfferImport.jsx';
 import SellerLayout from '../seller/SellerLayout.jsx';
 
 const ENDPOINT = '/api/seller/offers';
@@ -74,6 +76,7 @@ function CatalogueRequests({ requests }) {
 export default function SellerOffers({ session, list: initial, conditions = [], requests: initialRequests = [] }) {
   const list = useAdminList(ENDPOINT, initial);
   const [editing, setEditing] = useState(null);
+  const [importing, setImporting] = useState(false);
   const [requests, setRequests] = useState(initialRequests);
   const remove = useRemove(
     ENDPOINT,
@@ -124,9 +127,14 @@ export default function SellerOffers({ session, list: initial, conditions = [], 
     { name: 'inStock', label: 'In stock', options: YES_NO },
   ];
   const add = (
-    <Button variant="contained" size="small" startIcon={<AddOutlined />} onClick={() => setEditing('new')}>
-      Add offer
-    </Button>
+    <>
+      <Button variant="outlined" size="small" startIcon={<UploadFileOutlined />} onClick={() => setImporting(true)}>
+        Import CSV
+      </Button>
+      <Button variant="contained" size="small" startIcon={<AddOutlined />} onClick={() => setEditing('new')}>
+        Add offer
+      </Button>
+    </>
   );
 
   return (
@@ -145,6 +153,15 @@ export default function SellerOffers({ session, list: initial, conditions = [], 
         <CatalogueRequests requests={requests} />
       </Stack>
       {remove.dialog}
+      {importing && (
+        <OfferImport
+          onClose={() => setImporting(false)}
+          onImported={() => {
+            setImporting(false);
+            list.reload();
+          }}
+        />
+      )}
       {editing && (
         <OfferForm offer={editing === 'new' ? null : editing} conditions={conditions} onClose={() => setEditing(null)} onSaved={saved} />
       )}
