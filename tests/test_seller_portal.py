@@ -308,3 +308,9 @@ def test_offers_import_from_csv_checks_first_and_writes_all_or_nothing(admin_cli
     assert upload(browser, "title,price\nx,1\n", dry_run=True).status_code == 422
     assert upload(browser, "isbn,condition,price,stock\n", dry_run=False).json()["applied"] is True
     assert admin_client.post("/api/seller/offers/import", files={"file": ("o.csv", good.encode())}).status_code == 403
+
+
+def test_sellers_accounts_are_not_in_the_staff_list(admin_client):
+    [seller] = sellers_without_account(admin_client, 1)
+    signed_in_seller(admin_client, seller)
+    assert seller.email not in [account["email"] for account in admin_client.get("/api/admin/staff").json()]

@@ -25,6 +25,7 @@ from db.models.base import utcnow
 from db.sessions import end_sessions
 
 INVITE_LIFETIME = dt.timedelta(hours=48)
+STAFF_ROLES = ("owner", "staff")
 
 
 class StaffInviteForm(Form):
@@ -85,7 +86,9 @@ def _latest_invites(session: Session, user_ids: list[int]) -> dict[int, StaffInv
 
 def staff_list(session: Session) -> list[dict]:
     """Every back-office account, owners first, then by name."""
-    users = list(session.scalars(select(User).order_by(User.role, func.lower(User.name), User.id)))
+    # Shoppers' and sellers' accounts are not the back office's (they share the table and its sign-in).
+    back_office = select(User).where(User.role.in_(STAFF_ROLES))
+    users = list(session.scalars(back_office.order_by(User.role, func.lower(User.name), User.id)))
     invites = _latest_invites(session, [u.id for u in users])
     return [staff_record(user, invites.get(user.id)) for user in users]
 
