@@ -172,7 +172,7 @@ EXTRA_FIELDS = {
     "/api/products": {"isbn"},  # a book's ISBN, shown under its name
     "/api/orders": {"customer", "customerId", "paymentMethod", "paymentStatus", "next"},
     "/api/refund-requests": {"customer", "reason", "date", "sellerId", "next"},
-    "/api/sellers": {"email"},
+    "/api/sellers": {"email", "portal"},  # the seller portal account's status (issue 25)
     "/api/package-payments": {"sellerId"},
     "/api/earning-history": {"sellerId", "kind"},
     "/api/payouts": {"sellerId"},

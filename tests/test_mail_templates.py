@@ -64,6 +64,19 @@ def contexts() -> dict[str, dict]:
             "order_url": "http://127.0.0.1:8000/account/orders/1042",
             "tracking": None,
         },
+        "parcel_shipped": {
+            "shop": dict(SHOP),
+            "customer_name": "Asha Verma",
+            "order_no": 1042,
+            "seller": "Campus Reads",
+            "titles": ["Oxford Student Atlas, hardback"],
+            "order_url": "http://127.0.0.1:8000/account/orders/1042",
+            "tracking": {
+                "carrier": "UPS",
+                "number": "1Z999AA10123456784",
+                "url": "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+            },
+        },
         "refund_accepted": {
             "shop": dict(SHOP),
             "customer_name": "Asha Verma",
@@ -139,6 +152,7 @@ def contexts() -> dict[str, dict]:
 SUBJECTS = {
     "order_placed": "Your Student Books order #1042",
     "order_status": "Order #1042 is now delivered",
+    "parcel_shipped": "Part of your order #1042 is on its way",
     "refund_accepted": "Your refund of $1,183.25 for order #1042",
     "staff_invite": "You are invited to the Student Books back office",
     "staff_disabled": "Your Student Books back-office account was disabled",
@@ -154,6 +168,7 @@ SUBJECTS = {
 REASONS = {
     "order_placed": "You are receiving this because you placed an order at Student Books.",
     "order_status": "You are receiving this because you placed order #1042 at Student Books.",
+    "parcel_shipped": "You are receiving this because you placed order #1042 at Student Books.",
     "refund_accepted": "You are receiving this because you asked for a refund on order #1042 at Student Books.",
     "staff_invite": "You are receiving this because Priya Nair invited you to the Student Books back office.",
     "staff_disabled": "You are receiving this because you had a back-office account at Student Books.",
@@ -192,6 +207,14 @@ FACTS = {
         "Delivered",
         "Your order has been delivered.",
         "http://127.0.0.1:8000/account/orders/1042",
+    ],
+    "parcel_shipped": [
+        "#1042",
+        "Asha Verma",
+        "Campus Reads",
+        "Oxford Student Atlas, hardback",
+        "UPS",
+        "1Z999AA10123456784",
     ],
     "refund_accepted": ["#1042", "Asha Verma", "Oxford Student Atlas, hardback", "$1,183.25"],
     "staff_invite": [

@@ -9,11 +9,18 @@ An account the shop requires to enrol in two-factor sign-in reaches only its acc
 
 from __future__ import annotations
 
+import re
+
 OWNER = "owner"
 STAFF = "staff"
 # A shopper with an account: none of the back office, pages or APIs, is theirs.
 CUSTOMER = "customer"
 ROLES = (OWNER, STAFF)
+# A seller runs their own shop in the seller portal: only its pages and API are theirs, and they
+# are nobody else's (what a seller sees is theirs alone: app/api/sellers/).
+SELLER = "seller"
+SELLER_AREAS = ("/seller", "/api/seller")
+SELLER_HOME = "/seller"
 
 # Every path under these (and their CSV exports, "/api/payouts.csv") is the owner's alone. The
 # earning history is the ledger sellers are paid out from, so it goes with payouts. The audit log
@@ -40,6 +47,9 @@ OWNER_ONLY = (
     "/admin/audit-log",
     "/admin/outbox",
 )
+# The owner's writes on one seller's portal account: the account and its sign-in are the owner's
+# to give and take (staff keep publishing sellers on the same /api/sellers/{id} path).
+OWNER_ONLY_WRITES = re.compile(r"^/api/sellers/[0-9]+/(invite|suspend|reinstate)$")
 # Where an account that must enrol in two-factor sign-in may go meanwhile.
 ENROLMENT = ("/admin/account", "/api/admin/account")
 # The page an account is sent to for enrolling.
@@ -47,6 +57,8 @@ ACCOUNT_PAGE = "/admin/account"
 
 ONLY_OWNERS = "Only the shop's owner may use this area"
 NOT_FOR_SHOPPERS = "This is the shop's back office: a shopper's account cannot use it"
+NOT_FOR_SELLERS = "This is the shop's back office: a seller's account runs its shop at /seller"
+SELLERS_ONLY = "The seller portal is for sellers' accounts: sign in with the account your invite set up"
 ENROL_FIRST = "Set up two-factor sign-in on your account page before using the back office"
 
 
@@ -65,6 +77,14 @@ def refusal(role: str, enrolment_required: bool, path: str) -> str | None:
     """Why an account of `role` may not use `path` (the 403 message), or None when it may."""
     if enrolment_required and not under(path, ENROLMENT):
         return ENROL_FIRST
-    if role != OWNER and under(path, OWNER_ONLY):
+    if role != OWNER and (under(path, OWNER_ONLY) or OWNER_ONLY_WRITES.match(path)):
         return ONLY_OWNERS
     return None
+
+
+def landing(role: str, callback: str) -> str:
+    """Where a sign-in goes: the page it came from, but a seller's is in the portal (a seller
+    signing in at /login, which sends to /admin by default, lands on their dashboard)."""
+    if role == SELLER and not under(callback.split("?")[0], SELLER_AREAS):
+        return SELLER_HOME
+    return callback

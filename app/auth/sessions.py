@@ -177,12 +177,19 @@ def access_refusal(auth: AuthSession, path: str) -> str | None:
     return roles.refusal(auth.user.role, auth.enrolment_required, path)
 
 
+def outsider_refusal(auth: AuthSession | None) -> str | None:
+    """Why a signed-in account that is not the back office's may not use it (403), or None."""
+    if auth is None:
+        return None
+    return {roles.CUSTOMER: roles.NOT_FOR_SHOPPERS, roles.SELLER: roles.NOT_FOR_SELLERS}.get(auth.user.role)
+
+
 async def require_admin(request: Request) -> AuthSession:
     """The guard of every admin endpoint: 401 unless an owner or staff member is signed in, 403
     (with the reason) where the request's path is not for this account (app/auth/roles.py)."""
     auth = await current_session(request)
-    if auth is not None and auth.user.role == roles.CUSTOMER:
-        raise ApiError(403, roles.NOT_FOR_SHOPPERS)
+    if refused := outsider_refusal(auth):
+        raise ApiError(403, refused)
     if not is_admin(auth):
         raise ApiError(401, "Sign in as an administrator to continue")
     if refused := access_refusal(auth, request.url.path):
@@ -198,6 +205,17 @@ async def require_shopper(request: Request) -> AuthSession:
         raise ApiError(401, "Sign in to your account to continue")
     if auth.user.role != roles.CUSTOMER:
         raise ApiError(403, "A back-office account has no shopping account: sign in as a shopper")
+    return auth
+
+
+async def require_seller(request: Request) -> AuthSession:
+    """The guard of the seller portal's API (/api/seller/...): 401 unless signed in, 403 unless as
+    a seller. Every record it answers is then looked up within `auth.user.seller_id`."""
+    auth = await current_session(request)
+    if auth is None:
+        raise ApiError(401, "Sign in to your seller account to continue")
+    if auth.user.role != roles.SELLER or auth.user.seller_id is None:
+        raise ApiError(403, roles.SELLERS_ONLY)
     return auth
 
 

@@ -11,6 +11,7 @@ layer's (app/auth/sign_in_limit.py).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sqlalchemy import delete, select
@@ -24,6 +25,7 @@ from db.admin.shop_settings import two_factor_required
 from db.admin.staff import accept_invite
 from db.models import AuthSession, SignInChallenge, User
 from db.models.base import utcnow
+from db.seller_accounts import seller_suspended
 
 CHALLENGE_LIFETIME = dt.timedelta(minutes=5)
 
@@ -36,8 +38,11 @@ class Outcome:
     challenge: str | None = None
     # The session may only enrol in two-factor sign-in (the shop requires it).
     enrol: bool = False
-    # CredentialsSignin, AccountDisabled, CodeSignin (a wrong second factor) or ChallengeExpired.
+    # CredentialsSignin, AccountDisabled, SellerSuspended, CodeSignin (a wrong second factor) or
+    # ChallengeExpired.
     refused: str | None = None
+    # The signed-in account's role: where the sign-in lands (roles.landing).
+    role: str | None = None
 
 
 def _failed(session: Session, actor: str, user: User | None, reason: str, ip: str) -> Outcome:
@@ -58,7 +63,7 @@ def _signed_in(session: Session, user: User, settings: Settings, replaces: str |
     enrol = roles.is_back_office_role(user.role) and not user.two_factor and two_factor_required(session)
     token, _ = sessions.start_session(session, user, settings, replaces=replaces, enrolment_required=enrol)
     audit.record(session, user.email, "sign_in", "account", user.id, None, {"method": method, "ip": ip})
-    return Outcome(token=token, enrol=enrol)
+    return Outcome(token=token, enrol=enrol, role=user.role)
 
 
 def _challenge(session: Session, user: User) -> str:
@@ -85,6 +90,8 @@ def password_step(
         )
     if user.disabled_at is not None:
         return _failed(session, user.email, user, "AccountDisabled", ip)
+    if user.seller_id is not None and seller_suspended(session, user.seller_id):
+        return _failed(session, user.email, user, "SellerSuspended", ip)
     if user.two_factor:
         return Outcome(challenge=_challenge(session, user))
     return _signed_in(session, user, settings, replaces, "password", ip)
@@ -120,12 +127,18 @@ def second_step(session: Session, token: str, code: str, settings: Settings, rep
 
 
 def invited(
-    session: Session, token_hash: str, password: str, settings: Settings, replaces: str | None, ip: str
+    session: Session,
+    token_hash: str,
+    password: str,
+    settings: Settings,
+    replaces: str | None,
+    ip: str,
+    accept: Callable[[Session, str, str], User] = accept_invite,
 ) -> Outcome:
-    """Sets the password an invite link was for and signs that account in (db.admin.staff.accept_invite
-    refuses a link that is unknown, used or expired: nothing is written then)."""
+    """Sets the password an invite link was for and signs that account in (`accept`, a staff
+    member's or a seller's, refuses a link that is unknown, used or expired: nothing is written then)."""
     password_hash = passwords.hash_password(password)  # before the first statement: no lock held meanwhile
-    user = accept_invite(session, token_hash, password_hash)
+    user = accept(session, token_hash, password_hash)
     return _signed_in(session, user, settings, replaces, "invite", ip)
 
 

@@ -13,7 +13,17 @@ from app.mail.templates import render
 from db.accounts import token_hash
 from db.carriers import tracking_url
 from db.checkout import sale_price
-from db.models import AccountToken, Order, OrderLine, Product, RefundRequest, StaffInvite, StockAlert, User
+from db.models import (
+    AccountToken,
+    Order,
+    OrderLine,
+    Product,
+    RefundRequest,
+    Shipment,
+    StaffInvite,
+    StockAlert,
+    User,
+)
 from db.models.base import utcnow
 from db.order_links import guest_order_path, order_path
 from db.outbox import Mail
@@ -71,6 +81,26 @@ def order_status(session: Session, shop: dict, order_id: int, status: str) -> li
         else None,
     }
     return [_mail("order_status", order.customer.email, order.customer.name, context, order.id)]
+
+
+def parcel_shipped(session: Session, shop: dict, shipment_id: int) -> list[Mail]:
+    """A seller's parcel of the order has gone: what is in it, who sent it and how to follow it."""
+    shipment = session.get(Shipment, shipment_id)
+    order = shipment.order
+    context = {
+        "shop": shop,
+        "customer_name": order.customer.name,
+        "order_no": order.id,
+        "seller": shipment.seller.shop_name if shipment.seller else shop["name"],
+        "titles": [line.title for line in shipment.lines],
+        "order_url": shop["url"] + order_path(session, order),
+        "tracking": {
+            "carrier": shipment.carrier,
+            "number": shipment.tracking_no,
+            "url": tracking_url(shipment.carrier, shipment.tracking_no),
+        },
+    }
+    return [_mail("parcel_shipped", order.customer.email, order.customer.name, context, order.id)]
 
 
 def order_paid(session: Session, shop: dict, order_id: int) -> list[Mail]:
@@ -199,6 +229,7 @@ BY_EVENT: dict[str, Callable[..., list[Mail]]] = {
     "order_placed": order_placed,
     "order_status": order_status,
     "order_paid": order_paid,
+    "shipment_shipped": parcel_shipped,
     "refund_accepted": refund_accepted,
     "order_link_requested": order_link,
     "staff_invited": staff_invited,

@@ -12,6 +12,7 @@ from app.pages.admin import outbox as admin_outbox
 from app.pages.admin import sales as admin_sales
 from app.pages.admin import search_synonyms as admin_search_synonyms
 from app.pages.books import booklists, browse
+from app.pages.seller import pages as seller_pages
 from app.pages.shop import cart, catalogue, fashion, gadget, grocery, shop, themed
 
 
@@ -42,4 +43,5 @@ def routes() -> list:
         *admin_outbox.routes,
         *admin_search_synonyms.routes,
         *staff.routes,
+        *seller_pages.routes,  # the seller portal (issue 25)
     ]

@@ -15,7 +15,7 @@ import RequireLogin from './RequireLogin.jsx';
 import Sidebar from './shell/Sidebar.jsx';
 import TopBar from './shell/TopBar.jsx';
 
-function Shell({ active, title, session, children }) {
+function Shell({ active, title, session, areas, brand, children }) {
   const [open, setOpen] = useState(false);
   const { isHeaderFixed } = useSettings();
   const live = useSession();
@@ -28,7 +28,7 @@ function Shell({ active, title, session, children }) {
   const account = live.data?.user ? live.data : session;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Sidebar active={active || areaOfUrl} session={account} open={open} onClose={() => setOpen(false)} />
+      <Sidebar active={active || areaOfUrl} session={account} areas={areas} brand={brand} open={open} onClose={() => setOpen(false)} />
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar title={title} name={name} fixed={isHeaderFixed} onOpenMenu={() => setOpen(true)} />
         {isHeaderFixed && <Toolbar aria-hidden />}
@@ -40,10 +40,11 @@ function Shell({ active, title, session, children }) {
   );
 }
 
-export default function AdminLayout({ active, title, session, children }) {
+// `areas` and `brand` replace the back office's menu and name (the seller portal's SellerLayout).
+export default function AdminLayout({ active, title, session, areas, brand, children }) {
   return (
     <RequireLogin session={session}>
-      <Shell active={active} title={title} session={session}>
+      <Shell active={active} title={title} session={session} areas={areas} brand={brand}>
         {children}
       </Shell>
     </RequireLogin>

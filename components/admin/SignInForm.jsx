@@ -27,6 +27,7 @@ export const SIGN_IN_MESSAGES = {
     'This code is not right, or it was used already. Enter the code your authenticator app shows now, or one of your recovery codes.',
   ChallengeExpired: 'This sign-in took too long. Please enter your email and password again.',
   AccountDisabled: "This account has been disabled. Ask the shop's owner to enable it again.",
+  SellerSuspended: 'Your seller account is suspended: your offers are hidden and you cannot sign in. Contact the shop.',
 };
 
 const UNREACHABLE = 'The store could not be reached. Check your connection and try again.';

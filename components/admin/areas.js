@@ -50,6 +50,8 @@ export const ACCOUNT_PAGE = '/admin/account';
 // The areas a signed-in account may use: all for an owner, all but the owner's for staff, only
 // its account page while the shop waits for it to set up two-factor sign-in.
 export function areasFor(session) {
+  // A seller's account has none of the back office (app/auth/roles.py): its menu is the portal's.
+  if (session?.user?.role === 'seller') return [];
   if (session?.enrolmentRequired) return ADMIN_AREAS.filter((area) => area.href === ACCOUNT_PAGE);
   const owner = session?.user?.role === 'owner';
   return ADMIN_AREAS.filter((area) => owner || !area.owner);

@@ -1,6 +1,7 @@
 // /admin/sellers: the sellers with their shop, package and balance, searched, filtered
 // (published, package), sorted and paged on the server; published switched inline; moved to
 // another package in a dialog (which records the package payment); their earnings one click away.
+// Each seller's seller-portal account: its status, and the owner's invite, suspend and reinstate.
 import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -15,6 +16,8 @@ import { YES_NO } from '../admin/list/FilterSelect.jsx';
 import ListView from '../admin/list/ListView.jsx';
 import RowSwitch from '../admin/list/RowSwitch.jsx';
 import useAdminList from '../admin/list/useAdminList.js';
+import StatusChip from '../admin/list/StatusChip.jsx';
+import useSellerPortal from '../admin/useSellerPortal.jsx';
 import RouterAnchor from '../common/RouterAnchor.jsx';
 import { notify } from '../common/toast.jsx';
 
@@ -23,6 +26,7 @@ const ENDPOINT = '/api/sellers';
 export default function AdminSellers({ session, list: initial, packages = [], paymentMethods = [] }) {
   const list = useAdminList(ENDPOINT, initial);
   const [changing, setChanging] = useState(null);
+  const portal = useSellerPortal(() => list.reload());
   // A new package is a package payment and earnings lead to payouts: the owner's (app/roles.py).
   const owner = session?.user?.role === 'owner';
   const packageChanged = (record) => {
@@ -53,12 +57,14 @@ export default function AdminSellers({ session, list: initial, packages = [], pa
         />
       ),
     },
+    { key: 'portal', label: 'Portal', render: (row) => <StatusChip status={row.portal} /> },
     owner && {
       key: 'actions',
       label: 'Actions',
       align: 'right',
       render: (row) => (
-        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+          {portal.button(row)}
           <Tooltip title="Change package">
             <IconButton size="small" onClick={() => setChanging(row)} aria-label={`Change package of ${row.shopName}`}>
               <CardMembershipOutlined fontSize="small" />
@@ -87,6 +93,7 @@ export default function AdminSellers({ session, list: initial, packages = [], pa
   return (
     <AdminLayout active="/admin/sellers" title="Sellers" session={session}>
       <ListView title="Sellers" list={list} columns={columns} filters={filters} searchLabel="Search sellers" emptyText="No sellers yet." />
+      {portal.dialogs}
       {changing && (
         <SellerPackageForm
           seller={changing}

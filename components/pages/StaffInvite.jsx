@@ -13,7 +13,7 @@ import Link from '../common/Link.jsx';
 const MIN_PASSWORD = 10;
 const PASSWORD_RULE = `Choose a password of at least ${MIN_PASSWORD} characters, and type it twice.`;
 
-function Problem({ message }) {
+export function Problem({ message }) {
   return (
     <AuthCard subtitle="Invite link">
       <Stack spacing={2}>
@@ -30,7 +30,19 @@ function Problem({ message }) {
   );
 }
 
-function PasswordForm({ token, csrfToken, email, name, error }) {
+const toStaffAccount = (token, fields) => postForm(`/api/staff/invite/${encodeURIComponent(token)}`, fields);
+
+// `send(token, { password, confirm })` sets the password and answers the server's JSON ({url} once
+// signed in); `action` is where the form posts without JavaScript (none: it needs JavaScript).
+export function PasswordForm({
+  token,
+  csrfToken,
+  email,
+  name,
+  error,
+  send = toStaffAccount,
+  action = `/api/staff/invite/${encodeURIComponent(token)}`,
+}) {
   const [message, setMessage] = useState(error === 'password' ? PASSWORD_RULE : '');
   const [busy, setBusy] = useState(false);
 
@@ -45,7 +57,7 @@ function PasswordForm({ token, csrfToken, email, name, error }) {
     setBusy(true);
     setMessage('');
     try {
-      const data = await postForm(`/api/staff/invite/${encodeURIComponent(token)}`, { password, confirm: form.get('confirm') });
+      const data = await send(token, { password, confirm: form.get('confirm') });
       if (data.url) {
         window.location.assign(data.url);
         return;
@@ -59,7 +71,7 @@ function PasswordForm({ token, csrfToken, email, name, error }) {
 
   return (
     <AuthCard subtitle="Set your password">
-      <Stack component="form" method="post" action={`/api/staff/invite/${encodeURIComponent(token)}`} onSubmit={submit} spacing={2.5}>
+      <Stack component="form" method="post" action={action} onSubmit={submit} spacing={2.5}>
         <input type="hidden" name="csrfToken" value={csrfToken} />
         <Typography>
           Welcome, {name}. Choose the password you will sign in with as <strong>{email}</strong>.

@@ -174,7 +174,7 @@ class ProductColumns(Form):
     description: Text(0, 5000, multiline=True) = ""
 
 
-def _column_errors(error: ValidationError) -> dict[str, str]:
+def column_errors(error: ValidationError) -> dict[str, str]:
     """pydantic's errors keyed by the CSV column (an author's error is the `authors` column's)."""
     errors: dict[str, str] = {}
     for item in error.errors():
@@ -221,24 +221,27 @@ def _refuse_binary(binary: BinaryIO) -> None:
         )
 
 
-def _header(cells: list[str]) -> list[str]:
+def _header(cells: list[str], columns: tuple[str, ...], known: tuple[str, ...]) -> list[str]:
     names = [cell.strip().lower() for cell in cells]
     while names and not names[-1]:  # a spreadsheet's empty columns after the last one
         names.pop()
-    listed = ", ".join(COLUMNS)
-    if unknown := [name for name in names if name not in ALL_COLUMNS]:
+    listed = ", ".join(columns)
+    if unknown := [name for name in names if name not in known]:
         shown = ", ".join(f"“{name}”" for name in unknown[:5])
         raise FileRefused(422, f"The first row must name the columns ({listed}); unknown: {shown}.")
     if doubled := sorted({name for name in names if names.count(name) > 1}):
         raise FileRefused(422, f"The first row names {', '.join(doubled)} more than once.")
-    if missing := [name for name in COLUMNS if name not in names]:
+    if missing := [name for name in columns if name not in names]:
         raise FileRefused(422, f"The first row must name the columns ({listed}); missing: {', '.join(missing)}.")
     return names
 
 
-def csv_rows(binary: BinaryIO) -> tuple[list[str], Iterator[tuple[int, list[str]]]]:
-    """The header's column names and an iterator of (row number, cells): the header is row 1, as a
-    spreadsheet numbers it; blank rows are skipped (but counted)."""
+def csv_rows(
+    binary: BinaryIO, columns: tuple[str, ...] = COLUMNS, known: tuple[str, ...] = ALL_COLUMNS
+) -> tuple[list[str], Iterator[tuple[int, list[str]]]]:
+    """The header's column names (every one of `columns`, any of `known`) and an iterator of (row
+    number, cells): the header is row 1, as a spreadsheet numbers it; blank rows are skipped (but
+    counted). The seller portal's offers import reads its CSV files with this too."""
     _refuse_binary(binary)
     reader = csv.reader(_decoded(binary))
     try:
@@ -246,8 +249,8 @@ def csv_rows(binary: BinaryIO) -> tuple[list[str], Iterator[tuple[int, list[str]
     except csv.Error as error:
         raise FileRefused(422, f"This is not a CSV file: line {reader.line_num}: {error}") from None
     if not header or not any(cell.strip() for cell in header):
-        raise FileRefused(422, f"The first row must name the columns ({', '.join(COLUMNS)}).")
-    names = _header(header)
+        raise FileRefused(422, f"The first row must name the columns ({', '.join(columns)}).")
+    names = _header(header, columns, known)
 
     def rows() -> Iterator[tuple[int, list[str]]]:
         number = 1
@@ -379,7 +382,7 @@ def checked(number: int, cells: dict[str, str], columns: list[str], categories: 
         try:
             wanted.update(form.model_validate(values).model_dump(include=set(names)))
         except ValidationError as error:
-            for column, message in _column_errors(error).items():
+            for column, message in column_errors(error).items():
                 errors.setdefault(column, message)
     if "category" not in errors:
         try:

@@ -25,6 +25,7 @@ from db.models.base import utcnow
 from db.sessions import end_sessions
 
 INVITE_LIFETIME = dt.timedelta(hours=48)
+STAFF_ROLES = ("owner", "staff")
 
 
 class StaffInviteForm(Form):
@@ -85,12 +86,14 @@ def _latest_invites(session: Session, user_ids: list[int]) -> dict[int, StaffInv
 
 def staff_list(session: Session) -> list[dict]:
     """Every back-office account, owners first, then by name."""
-    users = list(session.scalars(select(User).order_by(User.role, func.lower(User.name), User.id)))
+    # Shoppers' and sellers' accounts are not the back office's (they share the table and its sign-in).
+    back_office = select(User).where(User.role.in_(STAFF_ROLES))
+    users = list(session.scalars(back_office.order_by(User.role, func.lower(User.name), User.id)))
     invites = _latest_invites(session, [u.id for u in users])
     return [staff_record(user, invites.get(user.id)) for user in users]
 
 
-def _new_invite(session: Session, actor: str, user: User, token_hash: str, now: dt.datetime) -> StaffInvite:
+def new_invite(session: Session, actor: str, user: User, token_hash: str, now: dt.datetime) -> StaffInvite:
     """A fresh link for `user`; any earlier unused link of theirs stops working."""
     session.execute(delete(StaffInvite).where(StaffInvite.user_id == user.id, StaffInvite.used_at.is_(None)))
     invite = StaffInvite(
@@ -107,7 +110,7 @@ def invite_staff(session: Session, actor: str, form: StaffInviteForm, token_hash
     now = utcnow()
     user = User(email=form.email, name=form.name, role=form.role, password_hash=password_hash, created_at=now)
     session.add(user)
-    invite = _new_invite(session, actor, user, token_hash, now)
+    invite = new_invite(session, actor, user, token_hash, now)
     session.flush()
     audit.record(session, actor, "invite", "account", user.id, None, account_view(user))
     return staff_record(user, invite)
@@ -119,7 +122,7 @@ def renew_invite(session: Session, actor: str, user_id: int, token_hash: str) ->
     user = found(session, User, user_id, "account")
     if user.activated_at is not None:
         raise Conflict(f"{user.email} has set a password already; they sign in at /login")
-    invite = _new_invite(session, actor, user, token_hash, utcnow())
+    invite = new_invite(session, actor, user, token_hash, utcnow())
     audit.record(session, actor, "renew_invite", "account", user.id, None, {"expiresAt": iso(invite.expires_at)})
     return staff_record(user, invite)
 

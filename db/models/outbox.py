@@ -27,6 +27,8 @@ MESSAGE_KINDS = (
     "stock_alert",
     "stock_back",
     "order_link",
+    # the seller portal (issue 25): a seller's parcel of the order has gone
+    "parcel_shipped",
 )
 ATTEMPT_OUTCOMES = ("sent", "retry", "failed")
 

@@ -29,6 +29,7 @@ from db.models import (
     Product,
     RefundRequest,
     Seller,
+    User,
 )
 from db.models.sales import ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_STATUSES
 from db.models.sellers import PACKAGE_NAMES, PAYOUT_REQUEST_STATUSES
@@ -228,18 +229,37 @@ REFUND_REQUESTS = AdminList(
 # --- sellers and their money --------------------------------------------------------------------------
 
 
+PORTAL_STATUSES = ("No account", "Invited", "Active", "Suspended")
+
+
+def portal_status(suspended: bool, account_id: int | None, activated: bool) -> str:
+    """Where a seller stands in the seller portal (db/seller_accounts.py)."""
+    if suspended:
+        return "Suspended"
+    if account_id is None:
+        return "No account"
+    return "Active" if activated else "Invited"
+
+
 def seller_rows() -> Select:
-    return select(
-        Seller.id,
-        Seller.name,
-        Seller.phone,
-        Seller.email,
-        Seller.shop_name,
-        Seller.published,
-        Seller.image,
-        Package.name.label("package"),
-        seller_balance_of(Seller.id).label("balance"),
-    ).join(Package, Seller.package_id == Package.id)
+    return (
+        select(
+            Seller.id,
+            Seller.suspended_at,
+            User.id.label("account_id"),
+            User.activated_at,
+            Seller.name,
+            Seller.phone,
+            Seller.email,
+            Seller.shop_name,
+            Seller.published,
+            Seller.image,
+            Package.name.label("package"),
+            seller_balance_of(Seller.id).label("balance"),
+        )
+        .join(Package, Seller.package_id == Package.id)
+        .outerjoin(User, User.seller_id == Seller.id)
+    )
 
 
 def seller_record(r: Row) -> dict:
@@ -253,6 +273,7 @@ def seller_record(r: Row) -> dict:
         "package": r.package,
         "published": r.published,
         "image": media_url(r.image),
+        "portal": portal_status(r.suspended_at is not None, r.account_id, r.activated_at is not None),
     }
 
 

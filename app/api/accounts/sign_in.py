@@ -29,7 +29,7 @@ from app.api.contract import contract
 from app.api.form_fields import FORM, FormFields, read_fields, read_form
 from app.api.records import closed
 from app.auth import passwords, sessions, sign_in
-from app.auth.roles import ACCOUNT_PAGE
+from app.auth.roles import ACCOUNT_PAGE, landing
 from app.http.errors import ApiError
 from app.services import services_of
 from app.settings import Settings
@@ -45,6 +45,10 @@ SIGN_IN_REFUSALS = {
     ),
     "ChallengeExpired": (401, "This sign-in took too long. Please enter your email and password again."),
     "AccountDisabled": (403, "This account has been disabled. Ask the shop's owner to enable it again."),
+    "SellerSuspended": (
+        403,
+        "Your seller account is suspended: your offers are hidden and you cannot sign in. Contact the shop.",
+    ),
     "TooManyAttempts": (429, "Too many failed sign-in attempts. Please wait a few minutes and try again."),
 }
 WRONG_CREDENTIALS = SIGN_IN_REFUSALS["CredentialsSignin"][1]
@@ -226,7 +230,7 @@ def refused(form: FormFields, error: str, callback: str, step: str | None = None
 
 def signed_in(request: Request, form: FormFields, outcome: sign_in.Outcome, callback: str) -> Response:
     # An account the shop requires to enrol in two-factor sign-in goes to do that first.
-    url = ACCOUNT_PAGE if outcome.enrol else callback
+    url = ACCOUNT_PAGE if outcome.enrol else landing(outcome.role or "", callback)
     response = answer({"url": url}) if form.wants_json else RedirectResponse(url, status_code=302)
     sessions.set_session_cookie(response, request, outcome.token)
     sessions.clear_csrf_cookie(response, request)

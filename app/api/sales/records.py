@@ -12,6 +12,7 @@ from app.api.records import MediaUrl, Money, Timestamp, closed
 from db.models.payments import PAYMENT_KINDS
 from db.models.sales import ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_STATUSES
 from db.models.sellers import PACKAGE_NAMES, PAYOUT_REQUEST_STATUSES
+from db.queries.admin_sales import PORTAL_STATUSES
 
 OrderStatus = Literal[ORDER_STATUSES]
 RefundStatus = Literal[REFUND_STATUSES]
@@ -224,6 +225,8 @@ class SellerRow(TypedDict):
     package: Package
     published: bool
     image: MediaUrl
+    # The seller's account in the seller portal (db/seller_accounts.py).
+    portal: Literal[PORTAL_STATUSES]
 
 
 @closed

@@ -21,8 +21,15 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from app.auth.roles import ACCOUNT_PAGE, ENROL_FIRST
-from app.auth.sessions import AuthSession, access_refusal, current_session, is_admin, session_summary
+from app.auth.roles import ACCOUNT_PAGE, ENROL_FIRST, SELLER
+from app.auth.sessions import (
+    AuthSession,
+    access_refusal,
+    current_session,
+    is_admin,
+    outsider_refusal,
+    session_summary,
+)
 from app.http.negotiation import wants_json
 from app.pages.errors import error_page
 from app.pages.render import Page, page_document, respond
@@ -69,6 +76,10 @@ async def refused_page(request: Request, signed_in: AuthSession, message: str) -
 async def admin_page(request: Request, name: str, title: str, load: PropsLoader) -> Response:
     """The page `name` with the props `load` reads, plus the signed-in session."""
     signed_in = await current_session(request)
+    # A seller is refused with a reason rather than sent to sign in again (a shopper's session is
+    # the storefront's: the back office's sign-in stands in front of it as before).
+    if signed_in is not None and signed_in.user.role == SELLER:
+        return await refused_page(request, signed_in, outsider_refusal(signed_in))
     if not is_admin(signed_in):
         return sign_in_first(request, name)
     if refused := access_refusal(signed_in, request.url.path):

@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
+from app.auth.roles import SELLER, landing
 from app.auth.sessions import (
     CHALLENGE_COOKIE,
     anonymous_csrf,
@@ -27,6 +28,7 @@ from db.admin.staff import invite_view
 # Error codes the sign-in endpoints send back to this page when a form was posted without JavaScript.
 SIGN_IN_ERRORS = (
     "CredentialsSignin",
+    "SellerSuspended",
     "TooManyAttempts",
     "SessionTimedOut",
     "CodeSignin",
@@ -54,8 +56,10 @@ async def with_csrf(request: Request, page: Page, token: str) -> Response:
 
 async def login(request: Request) -> Response:
     callback = safe_callback(request.query_params.get("callbackUrl"))
-    if is_admin(await current_session(request)):  # a shopper signed in still sees the form
-        return RedirectResponse(callback, status_code=302)
+    signed_in = await current_session(request)
+    # A shopper signed in still sees the form; a seller goes to the portal.
+    if is_admin(signed_in) or (signed_in is not None and signed_in.user.role == SELLER):
+        return RedirectResponse(landing(signed_in.user.role, callback), status_code=302)
     error = request.query_params.get("error")
     step = None
     if request.query_params.get("step") == "code":

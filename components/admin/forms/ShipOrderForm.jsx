@@ -1,5 +1,6 @@
 // Ship an order: the carrier it travels with (db/carriers.py) and its tracking number, which the
-// shopper then follows on the carrier's own page.
+// shopper then follows on the carrier's own page. The back office ships the whole order (PATCH
+// /api/orders/{id}); a seller ships their parcel of it (`url`, POST /api/seller/orders/{id}/ship).
 import { FormSelect, FormText } from './fields.jsx';
 import FormDialog from './FormDialog.jsx';
 import { shipmentErrors } from './rules.js';
@@ -7,11 +8,13 @@ import useForm from './useForm.js';
 
 const shipment = (values) => ({ status: 'Shipped', carrier: values.carrier, trackingNo: values.trackingNo.trim() });
 
-export default function ShipOrderForm({ order, carriers, onClose, onSaved, onNotSaved }) {
+const parcel = (values) => ({ carrier: values.carrier, trackingNo: values.trackingNo.trim() });
+
+export default function ShipOrderForm({ order, carriers, onClose, onSaved, onNotSaved, url }) {
   const form = useForm({ carrier: '', trackingNo: '' }, (values) => shipmentErrors(values, carriers));
   const save = async (event) => {
     event.preventDefault();
-    const saved = await form.submit('PATCH', `/api/orders/${order.id}`, shipment);
+    const saved = url ? await form.submit('POST', url, parcel) : await form.submit('PATCH', `/api/orders/${order.id}`, shipment);
     if (saved) onSaved(saved);
     else onNotSaved();
   };

@@ -12,11 +12,13 @@ async function currentToken(fresh) {
 
 async function send(method, url, body, fresh) {
   const headers = { Accept: 'application/json', 'X-CSRF-Token': (await currentToken(fresh)) || '' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData (a file upload) goes as multipart/form-data, with the boundary the browser sets.
+  const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   const response = await fetch(url, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined || multipart ? body : JSON.stringify(body),
     credentials: 'same-origin',
   });
   const data = response.status === 204 ? null : await response.json().catch(() => null);

@@ -140,3 +140,24 @@ export function bookErrors(values) {
   wholeFrom(errors, 'book.volume', values['book.volume'], 1, MAX_VOLUME, 'the volume');
   return errors;
 }
+
+// A seller's offer (db/seller_portal/offers.py): the ISBN when adding one, the book's name when the
+// catalogue lacks it (`unlisted`), and the offer's own price, stock and note.
+export function offerErrors(values, { adding, unlisted }) {
+  const errors = {};
+  if (adding) {
+    const { message } = parseIsbn(values.isbn);
+    if (message) errors.isbn = message;
+  }
+  if (!values.condition) errors.condition = 'Choose the condition';
+  const price = String(values.price ?? '').trim();
+  if (!MONEY.test(price) || Number(price) > MAX_PRICE) errors.price = 'Enter a price such as 12.50 (at most two decimals)';
+  whole(errors, 'stock', values.stock, MAX_STOCK, 'the stock');
+  text(errors, 'note', values.note, 0, 500, 'the note');
+  if (unlisted) {
+    text(errors, 'title', values.title, 2, 200, 'the title');
+    text(errors, 'authors', values.authors, 2, 400, 'the authors');
+    text(errors, 'publisher', values.publisher, 2, 120, 'the publisher');
+  }
+  return errors;
+}

@@ -14,8 +14,9 @@ export default function useForm(initial, check) {
     setErrors(({ [field]: _, ...rest }) => rest);
   };
 
-  // Sends body() with method to url; answers the saved record, or null when refused.
-  const submit = async (method, url, body) => {
+  // Sends body() with method to url; answers the saved record, or null when refused (after
+  // `refused(answer)`, for a form that changes by what the server said).
+  const submit = async (method, url, body, refused) => {
     const found = check(values);
     setErrors(found);
     if (Object.keys(found).length) {
@@ -27,6 +28,7 @@ export default function useForm(initial, check) {
       const answer = await sendJson(method, url, body(values));
       if (answer.ok) return answer.data ?? {};
       if (answer.status === 422) setErrors(fieldErrors(answer.data));
+      refused?.(answer);
       notify.error(answer.data.message);
       return null;
     } finally {

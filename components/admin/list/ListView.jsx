@@ -64,6 +64,8 @@ export default function ListView({
   emptyText = 'Nothing here yet.',
   actions,
   rowKey = 'id',
+  // false: the list has no CSV export (the seller portal's)
+  exportable = true,
 }) {
   const { params, rows, total, page, perPage, loading, update } = list;
   const sort = params.sort || '';
@@ -85,9 +87,11 @@ export default function ListView({
           />
         ))}
         <Box sx={{ flexGrow: 1 }} />
-        <Button component="a" href={list.csvHref} download variant="outlined" size="small" startIcon={<FileDownloadOutlined />}>
-          Export CSV
-        </Button>
+        {exportable && (
+          <Button component="a" href={list.csvHref} download variant="outlined" size="small" startIcon={<FileDownloadOutlined />}>
+            Export CSV
+          </Button>
+        )}
         {actions}
       </Stack>
       <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label="Loading" />}</Box>

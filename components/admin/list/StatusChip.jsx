@@ -29,6 +29,11 @@ const TONES = {
   requires_action: 'warning',
   succeeded: 'success',
   cancelled: 'default',
+  // a seller's portal account; a seller's catalogue request
+  Invited: 'warning',
+  Active: 'success',
+  Suspended: 'error',
+  Refused: 'error',
 };
 
 export default function StatusChip({ status }) {

@@ -14,10 +14,10 @@ import { areasFor } from '../areas.js';
 
 export const SIDEBAR_WIDTH = 248;
 
-function AreaList({ active, session, onPick }) {
+function AreaList({ active, areas, label, onPick }) {
   return (
-    <List component="nav" aria-label="Back office" sx={{ px: 1 }}>
-      {areasFor(session).map(({ title, href, Icon }) => (
+    <List component="nav" aria-label={label} sx={{ px: 1 }}>
+      {areas.map(({ title, href, Icon }) => (
         <ListItemButton
           key={href}
           component={RouterAnchor}
@@ -37,23 +37,29 @@ function AreaList({ active, session, onPick }) {
   );
 }
 
-function SidebarContent({ active, session, onPick }) {
+function SidebarContent({ active, session, areas, brand, onPick }) {
   return (
     <>
-      <Toolbar sx={{ px: 2 }}>
-        <Typography component="div" sx={{ fontSize: 20, fontWeight: 700, color: 'primary.main' }}>
+      <Toolbar sx={{ px: 2, flexDirection: 'column', alignItems: 'flex-start', justifyContent: 'center' }}>
+        <Typography component="div" sx={{ fontSize: 20, fontWeight: 700, color: 'primary.main', lineHeight: 1.2 }}>
           Student Books
         </Typography>
+        {brand && (
+          <Typography component="div" variant="caption" color="text.secondary">
+            {brand}
+          </Typography>
+        )}
       </Toolbar>
-      <AreaList active={active} session={session} onPick={onPick} />
+      <AreaList active={active} areas={areas || areasFor(session)} label={brand || 'Back office'} onPick={onPick} />
     </>
   );
 }
 
 const paper = { width: SIDEBAR_WIDTH, boxSizing: 'border-box' };
 
-// `session` decides which areas are listed (areasFor).
-export default function Sidebar({ active, session, open, onClose }) {
+// `session` decides which areas are listed (areasFor), unless `areas` names them (with the `brand`
+// shown under the shop's name: the seller portal).
+export default function Sidebar({ active, session, areas, brand, open, onClose }) {
   return (
     <Box component="aside" sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 } }}>
       <Drawer
@@ -64,7 +70,7 @@ export default function Sidebar({ active, session, open, onClose }) {
         sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paper }}
         slotProps={{ paper: { 'data-testid': 'admin-drawer' } }}
       >
-        <SidebarContent active={active} session={session} onPick={onClose} />
+        <SidebarContent active={active} session={session} areas={areas} brand={brand} onPick={onClose} />
       </Drawer>
       <Drawer
         variant="permanent"
@@ -72,7 +78,7 @@ export default function Sidebar({ active, session, open, onClose }) {
         sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': paper }}
         slotProps={{ paper: { 'data-testid': 'admin-sidebar' } }}
       >
-        <SidebarContent active={active} session={session} />
+        <SidebarContent active={active} session={session} areas={areas} brand={brand} />
       </Drawer>
     </Box>
   );
