@@ -26,7 +26,7 @@ STATEMENTS = {
     "/gadget-shop": 5,
     "/fashion-shop": 5,
     "/books/class-9": 6,
-    "/product/1": 8,
+    "/product/1": 9,
     "/product/search/math": 9,
 }
 # The route each page is served by (what its keys are declared under, app/pages/page_keys.py).

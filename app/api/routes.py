@@ -10,7 +10,7 @@ from app.api.outbox import messages as outbox_messages
 from app.api.payments import orders as order_payments
 from app.api.payments import webhook as payment_webhook
 from app.api.sales import writes as sales_writes
-from app.api.shop import checkout, market, search, storefronts
+from app.api.shop import checkout, market, offers, search, storefronts
 from app.api.shoppers import account as shopper_account
 from app.api.shoppers import addresses, me, order_links, orders, password_reset
 from app.api.shoppers import stock_alerts as shopper_stock_alerts
@@ -26,6 +26,8 @@ def routes() -> list:
         # the shopper's wishlist and stock alerts (issue 23); before the back office's /api/products
         *shopper_wishlist.routes,
         *shopper_stock_alerts.routes,
+        # a product's offers (issue 25), open to every shopper; before the back office's /api/products
+        *offers.routes,
         *orders.routes,
         *addresses.routes,
         *order_links.routes,

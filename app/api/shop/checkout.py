@@ -93,6 +93,11 @@ class CheckoutForm(BaseModel):
         )
 
 
+def line_key(problem: dict) -> str:
+    """A refused line as the cart keys it: the product id, and ":offerId" for a line of one offer."""
+    return f"{problem['id']}:{problem['offerId']}" if "offerId" in problem else problem["id"]
+
+
 @closed
 class PlacedOrder(TypedDict):
     orderNo: int
@@ -141,7 +146,7 @@ async def _place(request: Request, form: CheckoutForm, provider: str, attempt: t
                 raise
             return await services.db.write(*place)  # the same key placed an order a moment ago: that one
     except CheckoutRefused as refused:
-        raise ApiError(409, refused.message, {i["id"]: i["message"] for i in refused.details}) from None
+        raise ApiError(409, refused.message, {line_key(i): i["message"] for i in refused.details}) from None
     except CheckoutReused:
         raise ApiError(
             422,
