@@ -85,7 +85,8 @@ def summarised(connection, first_id: int) -> None:
 
 
 def a_used_offer(url: str) -> tuple[int, int, str]:
-    """(offer id, its product, the product's shelf) of a generated book's used copy in stock."""
+    """(offer id, its product, the product's shelf) of a generated book's cheapest used copy in
+    stock: a change of its price moves the book's card ("Used from"), not only its page."""
     from sqlalchemy import select
 
     from db.engine import make_engine
@@ -98,7 +99,7 @@ def a_used_offer(url: str) -> tuple[int, int, str]:
             .join(Product, Product.id == Offer.product_id)
             .join(Book, Book.product_id == Product.id)
             .where(Product.slug.like("bench-search-%"), Product.published.is_(True), Offer.condition != "New")
-            .where(Offer.stock > 0)
+            .where(Offer.stock > 0, Offer.price == Product.used_from)
             .order_by(Offer.id)
             .limit(1)
         ).one()

@@ -10,6 +10,7 @@ import RouterAnchor from '../common/RouterAnchor.jsx';
 import sharedStyles from '../common/sharedStyles.js';
 import { notify } from '../common/toast.jsx';
 import { lineKey, useCart } from '../state/cart.jsx';
+import { otherOffers } from './copies.js';
 import { RatingBar, ratingStyles } from './RatingStars.jsx';
 import { formatPrice, salePrice } from './money.js';
 import { productUrl } from './links.js';
@@ -130,10 +131,11 @@ const useCardClass = sharedStyles((theme) => ({
 export default function ProductCard({ product, eager = false, wide = false, headingLevel = 3 }) {
   const { items, changeAmount } = useCart();
   const card = useCardClass();
-  const { id, title, price, discount = 0, rating, imgUrl, author, offerCount = 1, usedFrom = null } = product;
+  const { id, title, price, discount = 0, rating, imgUrl, author } = product;
   const href = productUrl(id);
   const now = salePrice(price, discount);
   const Heading = `h${headingLevel}`;
+  const others = otherOffers(product, now);
 
   const addToCart = () => {
     const inCart = items.find((item) => lineKey(item) === String(id));
@@ -159,10 +161,11 @@ export default function ProductCard({ product, eager = false, wide = false, head
         </Heading>
         {author && <p className="author">{author}</p>}
         {rating > 0 && <RatingBar value={rating} />}
-        {(offerCount > 1 || usedFrom !== null) && (
+        {others.length > 0 && (
           <p className="offers">
-            {offerCount > 1 && <span>{`${offerCount} offers from ${formatPrice(Math.min(now, usedFrom ?? now))}`}</span>}
-            {usedFrom !== null && <span>{`Used from ${formatPrice(usedFrom)}`}</span>}
+            {others.map((words) => (
+              <span key={words}>{words}</span>
+            ))}
           </p>
         )}
         <div className="foot">
