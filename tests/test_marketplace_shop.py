@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from sqlalchemy import func, select
 
+from app.pages.page_keys import products_in
 from db.models import Offer, Order, Product, Seller
 from db.offers import offer_price, summarise
 
@@ -247,3 +248,31 @@ def test_checkout_by_offer_keys_its_problems_by_offer_and_ships_per_seller(clien
     left, total = read(client, stock)
     assert left == used["stock"] - 1
     assert total == Decimal(str(used["price"])) + Decimal(str(new["price"]))
+
+
+def test_an_offers_price_change_drops_the_books_pages_and_the_lists_it_moves(client):
+    from test_page_invalidation import Shop, warm
+
+    shop = Shop(client)
+    product_id = book_with_used_offers(client)
+    offers = client.get(f"/api/products/{product_id}/offers").json()
+    cheapest = min((o for o in offers if o["condition"] != "New"), key=lambda o: o["price"])
+    other_book = next(i for i in range(1, 400) if i != product_id and client.get(f"/product/{i}").status_code == 200)
+    pages = [f"/product/{product_id}", f"/product/{other_book}", "/product/search/physics", "/books/college", "/"]
+    seen = warm(shop, pages)
+
+    def cheaper(session):
+        offer = session.get(Offer, cheapest["id"])
+        offer.price -= Decimal("0.50")
+        summarise(session, [product_id])
+
+    shop.write_around(cheaper)
+    after, built = shop.visit(pages)
+    # Its page (the offers and the card's "Used from"), every page showing its card, and the
+    # search and shelf lists whose price filters and sorts read the lowest offer's price.
+    assert f"/product/{product_id}" in built and shop.showing(product_id, seen) <= built
+    assert {"/product/search/physics", "/books/college"} <= built
+    assert after[f"/product/{product_id}"]["product"]["usedFrom"] == round(cheapest["price"] - 0.5, 2)
+    # A page that shows neither the book nor a list it moves stays cached.
+    if product_id not in products_in(seen[f"/product/{other_book}"]):
+        assert f"/product/{other_book}" not in built
