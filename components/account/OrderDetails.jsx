@@ -190,15 +190,17 @@ function Lines({ lines }) {
   );
 }
 
-// One seller's parcel: who sends it, where it stands, its carrier and tracking, and its lines.
-function Shipment({ shipment, number, lines }) {
+// One seller's parcel: who sends it, where it stands, its carrier and tracking (unless the summary
+// already says it: the whole order sent with one carrier), and its lines.
+function Shipment({ order, shipment, number, lines }) {
+  const ownParcel = shipment.carrier && (shipment.carrier !== order.carrier || shipment.trackingNo !== order.trackingNo);
   return (
     <section className="shipment" aria-label={`Shipment from ${shipment.seller}`}>
       <h3>
         {number ? `Shipment ${number}` : 'Shipment'}: from {shipment.seller}{' '}
         <span className={`status ${shipment.status}`}>{shipment.status}</span>
       </h3>
-      {shipment.carrier && <Parcel order={shipment} />}
+      {ownParcel && <Parcel order={shipment} />}
       <Lines lines={lines} />
     </section>
   );
@@ -257,6 +259,7 @@ export default function OrderDetails({ order, actions, orderKey }) {
         {order.shipments.map((shipment, i) => (
           <Shipment
             key={shipment.id}
+            order={order}
             shipment={shipment}
             number={order.shipments.length > 1 ? `${i + 1} of ${order.shipments.length}` : null}
             lines={order.lines.filter((line) => line.shipmentId === shipment.id)}
