@@ -17,6 +17,7 @@ from bench import (
     live_traffic,
     mail,
     miss,
+    offers,
     search,
     shoppers,
     sizes,
@@ -49,7 +50,9 @@ def section(text: str) -> None:
 
 def main() -> None:
     # e.g. `python -m bench sizes ssr` runs just those; a number is the search section's catalogue size
-    only = {arg for arg in sys.argv[1:] if not arg.isdigit()}
+    # `offers`: the search and miss sections on BOOKS generated books with OFFERS offers each (bench/offers.py)
+    marketplace = "offers" in sys.argv[1:]
+    only = {arg for arg in sys.argv[1:] if not arg.isdigit() and arg != "offers"}
     sizes_asked = [int(arg) for arg in sys.argv[1:] if arg.isdigit()]
     wanted = lambda name: not only or name in only  # noqa: E731
     # The sections that share one seeded server; it is started only when one of them runs.
@@ -73,13 +76,17 @@ def main() -> None:
     if wanted("live"):
         section(live_traffic.run())
     if wanted("miss"):
-        section(miss.run())
+        section(miss.run(offers.BOOKS, offers=offers.OFFERS) if marketplace else miss.run())
     if wanted("ledger"):
         section(ledger.run())
     if wanted("book_import"):
         section(book_import.run())
     if wanted("search"):
-        section(search.run(*sizes_asked[:1]))
+        section(
+            search.run(sizes_asked[0] if sizes_asked else offers.BOOKS, offers=offers.OFFERS)
+            if marketplace
+            else search.run(*sizes_asked[:1])
+        )
     if wanted("soak"):
         section(soak.run())
     if wanted("cluster"):

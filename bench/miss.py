@@ -16,7 +16,8 @@ time.
 
 `python -m bench miss` runs it on the seeded database; `python -m bench.miss --products 200000`
 adds a run on the same database with that many generated books bulk-inserted (bench/search.py's
-generator), to show a miss does not grow with the catalogue; `--against DIR` measures another
+generator), to show a miss does not grow with the catalogue; `python -m bench miss offers` (or `--products 100000 --offers 5`) adds the run with
+bench/offers.py's marketplace: 5 offers on each of 100,000 generated books; `--against DIR` measures another
 checkout's server (built, e.g. a worktree of main) beside this one's, rounds interleaved, each on
 its own copy of the database: a before and after measured side by side.
 """
@@ -194,7 +195,7 @@ def report(title: str, figures: dict[str, dict[str, float]]) -> str:
     return f"{title}\n" + table(rows, header)
 
 
-def run(products: int = 0, rounds: int = ROUNDS, against: Path | None = None) -> str:
+def run(products: int = 0, rounds: int = ROUNDS, against: Path | None = None, offers: int = 1) -> str:
     """This checkout's misses; with `against` (another checkout, built), that one's beside them."""
     roots = [ROOT] if against is None else [ROOT, against]
     heading = (
@@ -209,8 +210,9 @@ def run(products: int = 0, rounds: int = ROUNDS, against: Path | None = None) ->
             from bench.search import generate
 
             for url, _media in databases:
-                inserted, built = generate(url, products)
-            sizes.append(f"+{products:,} books (inserted in {inserted:.0f} s, search index {built:.0f} s)")
+                inserted, built = generate(url, products, offers)
+            each = f" with {offers} offers each" if offers > 1 else ""
+            sizes.append(f"+{products:,} books{each} (inserted in {inserted:.0f} s, search index {built:.0f} s)")
             results.append(measure(databases, roots, rounds))
     return "\n\n".join(
         report(f"{heading}: {size}, {root}", figures)
@@ -222,12 +224,13 @@ def run(products: int = 0, rounds: int = ROUNDS, against: Path | None = None) ->
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--products", type=int, default=0, help="also measure with this many generated books added")
+    parser.add_argument("--offers", type=int, default=1, help="offers of each generated book (bench/offers.py)")
     parser.add_argument("--rounds", type=int, default=ROUNDS)
     parser.add_argument(
         "--against", type=Path, help="another checkout (built) whose server is measured side by side, e.g. main's"
     )
     args = parser.parse_args()
-    print(run(args.products, args.rounds, args.against))
+    print(run(args.products, args.rounds, args.against, args.offers))
 
 
 if __name__ == "__main__":

@@ -15,7 +15,9 @@ before the products are added), each request asked of one and then of the other:
 this shared machine comes and goes over the minutes a run takes, and would otherwise fall on one
 size's figures and not on the other's.
 
-`python -m bench search` (1,000,000), or `python -m bench search N` for another N.
+`python -m bench search` (1,000,000), or `python -m bench search N` for another N;
+`python -m bench search offers`: 100,000 books with 5 offers each (bench/offers.py), and what an
+offer's price change drops from the page cache.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from urllib.parse import quote
 import httpx
 
 from bench.common import running_server, seeded_database, table
+from bench.offers import dropped_pages, summarised, used_copies
 from bench.relevance import DEPTH, Report, measure_database
 
 TERMS = [
@@ -184,9 +187,10 @@ WORDS = {
 }
 
 
-def generate(url: str, count: int) -> float:
+def generate(url: str, count: int, offers: int = 1) -> float:
     """`count` generated books in bulk (a book row each, ISBNs in the 979 range the seed leaves
-    alone), the search index rebuilt after; answers the seconds of the insert and of the build."""
+    alone), each with `offers` offers (its New listing and used copies, bench/offers.py), the
+    search index rebuilt after; answers the seconds of the insert and of the build."""
     from sqlalchemy import insert, select, text
 
     from db import isbn
@@ -271,6 +275,10 @@ def generate(url: str, count: int) -> float:
                 )
             connection.execute(insert(Product), products)
             connection.execute(insert(Book), books)
+            if offers > 1:
+                used_copies(connection, products, offers, r)
+        if offers > 1:
+            summarised(connection, first_id)
         if connection.dialect.name == "postgresql":
             # What follows a bulk load on PostgreSQL: the planner's statistics of the grown tables
             # (autovacuum would take them a minute later, while the figures are being measured).
@@ -373,10 +381,11 @@ def relevance(small: Report, large: Report, count: int) -> str:
     return "\n".join(lines)
 
 
-def one_database(name: str, url: str, seeded_url: str, media, count: int, port: int) -> str:
-    """`url` grown by `count` products, measured beside `seeded_url`, its copy as seeded."""
+def one_database(name: str, url: str, seeded_url: str, media, count: int, port: int, offers: int = 1) -> str:
+    """`url` grown by `count` products (with `offers` offers each), measured beside `seeded_url`,
+    its copy as seeded; with offers, what an offer's price change drops from the grown server's cache."""
     terms = TERMS + seeded_isbns(url)
-    inserted, built = generate(url, count)
+    inserted, built = generate(url, count, offers)
     settled = f", settled (VACUUM ANALYZE) in {settle(url):.0f} s" if url.startswith("postgres") else ""
     judged = relevance(measure_database(seeded_url), measure_database(url), count)
     with (
@@ -384,6 +393,7 @@ def one_database(name: str, url: str, seeded_url: str, media, count: int, port: 
         running_server(url, media, port=port + 1, SSR_POOL_SIZE="1") as large_base,
     ):
         small, large = measure([small_base, large_base], terms)
+        dropped = dropped_pages(large_base, url) if offers > 1 else None
     rows = []
     for what in small:
         before, after = statistics.median(small[what]), statistics.median(large[what])
@@ -405,7 +415,7 @@ def one_database(name: str, url: str, seeded_url: str, media, count: int, port: 
     from db.search.found import CAP
 
     heading = (
-        f"{name}: +{count:,} products inserted in {inserted:.0f} s, index built in {built:.0f} s "
+        f"{name}: +{count:,} products{f' with {offers} offers each' if offers > 1 else ''} inserted in {inserted:.0f} s, index built in {built:.0f} s "
         f"(budget ≤ {BUILD_BUDGET_S} s: {'ok' if built <= BUILD_BUDGET_S else 'OVER BUDGET'}){settled}; "
         f"{len(terms)} terms x {ROUNDS} rounds, one request at a time, each of both sizes side by side; "
         f"a search reads at most {CAP} products"
@@ -416,6 +426,7 @@ def one_database(name: str, url: str, seeded_url: str, media, count: int, port: 
         + table(rows, ["request", "seeded median", "p95", f"+{count:,} median", "p95", "ratio", "budget", "verdict"])
         + "\n"
         + judged
+        + (f"\n{dropped}" if dropped else "")
     )
 
 
@@ -468,14 +479,14 @@ def postgres_copy() -> tuple[str, str, object] | None:
     return url, seeded_url, media
 
 
-def run(count: int = 1_000_000, port: int = 8768) -> str:
+def run(count: int = 1_000_000, port: int = 8768, offers: int = 1) -> str:
     parts = []
     with seeded_database() as (url, media):
-        parts.append(one_database("SQLite", url, sqlite_copy(url), media, count, port))
+        parts.append(one_database("SQLite", url, sqlite_copy(url), media, count, port, offers))
     pg = postgres_copy()
     if pg:
         try:
-            parts.append(one_database("PostgreSQL", *pg, count, port))
+            parts.append(one_database("PostgreSQL", *pg, count, port, offers))
         except Exception as error:  # a long run: the SQLite figures still stand
             parts.append(f"PostgreSQL: failed: {str(error)[:300]}")
     return "Search at scale\n" + "\n\n".join(parts)

@@ -67,9 +67,10 @@ MOVES: dict[str, frozenset[str]] = {
     "brand_id": frozenset({STOREFRONT, SEARCH}),  # the market's brand lists; the brand is searched
     "seller_id": frozenset({STOREFRONT}),  # the market's lists of sellers' shops
     "title": frozenset({SEARCH}),
-    # search filters by condition and by the lowest offer's price (a used copy's, db/offers.py)
-    "used_from": frozenset({SEARCH}),
-    "condition": frozenset({SEARCH}),
+    # search and the shelves filter by condition and by the lowest offer's price (a used copy's,
+    # db/offers.py), and sort by that price
+    "used_from": frozenset({SEARCH, SHELVES}),
+    "condition": frozenset({SEARCH, SHELVES}),
     "description": frozenset({SEARCH}),
     "author": frozenset({SEARCH}),
 }

@@ -140,12 +140,22 @@ def test_book_json_ld_has_every_field(any_client):
     assert ld["numberOfPages"] == book["pages"]
     assert ld["inLanguage"] == "en"
     assert ld["bookEdition"] == book["edition"] and ld["datePublished"] == str(book["year"])
-    offer = ld["offers"]
-    assert offer["@type"] == "Offer" and offer["priceCurrency"] == "USD"
-    assert Decimal(offer["price"]) == Decimal(f"{sale(product):.2f}")
-    assert offer["availability"] == (
-        "https://schema.org/InStock" if product["stock"] > 0 else "https://schema.org/OutOfStock"
-    )
+    # Every offer (new and used, the buy box first) in an AggregateOffer.
+    shown = props(any_client, f"/product/{book['id']}")["offers"]
+    offers = ld["offers"]
+    availability = "https://schema.org/InStock" if product["stock"] > 0 else "https://schema.org/OutOfStock"
+    assert offers["@type"] == "AggregateOffer" and offers["priceCurrency"] == "USD"
+    assert offers["offerCount"] == len(offers["offers"]) == len(shown) and offers["availability"] == availability
+    assert Decimal(offers["lowPrice"]) == min(Decimal(f"{o['price']:.2f}") for o in shown)
+    assert Decimal(offers["highPrice"]) == max(Decimal(f"{o['price']:.2f}") for o in shown)
+    box = offers["offers"][0]
+    assert box["@type"] == "Offer" and box["priceCurrency"] == "USD"
+    assert Decimal(box["price"]) == Decimal(f"{sale(product):.2f}")
+    for offer, record in zip(offers["offers"], shown):
+        assert Decimal(offer["price"]) == Decimal(f"{record['price']:.2f}")
+        condition = "NewCondition" if record["condition"] == "New" else "UsedCondition"
+        assert offer["itemCondition"] == f"https://schema.org/{condition}"
+        assert offer["seller"] == {"@type": "Organization", "name": record["seller"]["name"]}
     if product["reviewCount"]:
         assert ld["aggregateRating"] == {
             "@type": "AggregateRating",
@@ -316,12 +326,17 @@ def test_level_filters_narrow_and_facets_count_right(any_client):
     assert set(read(any_client, formats_and_subjects).values()) == {("Hardcover", subject)}
 
 
-def test_level_price_filter_uses_the_sale_price(any_client):
+def lowest(card: dict) -> float:
+    """The least a shopper pays for the card's product: its sale price, or a cheaper used copy."""
+    return min(sale(card), card["usedFrom"] or sale(card))
+
+
+def test_level_price_filter_uses_the_lowest_offers_price(any_client):
     everything = props(any_client, "/books/stories")["total"]
     cheap = props(any_client, "/books/stories?max_price=10")
     dear = props(any_client, "/books/stories?min_price=10.01")
     assert cheap["products"] and dear["products"]
-    assert all(sale(p) <= 10 for p in cheap["products"]) and all(sale(p) >= 10.01 for p in dear["products"])
+    assert all(lowest(p) <= 10 for p in cheap["products"]) and all(lowest(p) >= 10.01 for p in dear["products"])
     assert cheap["total"] + dear["total"] == everything
     assert cheap["filters"]["maxPrice"] == 10
 
@@ -335,9 +350,9 @@ def test_level_sorts_and_pages(any_client, sort):
     ordered = first["products"] + second["products"]
     assert len({p["id"] for p in ordered}) == first["total"]
     if sort == "price-asc":
-        assert [sale(p) for p in ordered] == sorted(sale(p) for p in ordered)
+        assert [lowest(p) for p in ordered] == sorted(lowest(p) for p in ordered)
     if sort == "price-desc":
-        assert [sale(p) for p in ordered] == sorted((sale(p) for p in ordered), reverse=True)
+        assert [lowest(p) for p in ordered] == sorted((lowest(p) for p in ordered), reverse=True)
     if sort == "rating":
         assert [p["rating"] for p in ordered] == sorted((p["rating"] for p in ordered), reverse=True)
 
@@ -356,7 +371,9 @@ def test_level_page_shows_page_links_and_the_filter_form(client):
 
 
 def test_odd_level_parameters_fall_back_instead_of_failing(any_client):
-    odd = props(any_client, "/books/class-9?sort=evil&page=-3&min_price=abc&max_price=-1&format=Scroll&subject=")
+    odd = props(
+        any_client, "/books/class-9?sort=evil&page=-3&min_price=abc&max_price=-1&format=Scroll&subject=&condition=mint"
+    )
     plain = props(any_client, "/books/class-9")
     assert odd["sort"] == "relevance" and odd["page"] == 1
     assert odd["filters"] == {
@@ -369,6 +386,7 @@ def test_odd_level_parameters_fall_back_instead_of_failing(any_client):
         "format": None,
         "subject": None,
         "inStock": False,
+        "condition": None,
     }
     assert [p["id"] for p in odd["products"]] == [p["id"] for p in plain["products"]]
     beyond = props(any_client, "/books/class-9?page=50")

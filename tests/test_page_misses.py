@@ -26,7 +26,7 @@ STATEMENTS = {
     "/gadget-shop": 5,
     "/fashion-shop": 5,
     "/books/class-9": 5,
-    "/product/1": 4,
+    "/product/1": 5,
     "/product/search/math": 8,
 }
 # The route each page is served by (what its keys are declared under, app/pages/page_keys.py).

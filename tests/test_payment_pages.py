@@ -95,7 +95,7 @@ def test_prices_are_printed_in_the_shops_currency_on_the_server(settings, monkey
             if '"offers"' in block
         ]
         assert offer["priceCurrency"] == "EUR"
-        assert f"€{offer['price']}" in product.replace(",", "")
+        assert f"€{offer['lowPrice']}" in product.replace(",", "")
 
 
 def move(admin, order_no, change):

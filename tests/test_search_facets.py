@@ -73,7 +73,18 @@ def facts(client, ids: set[int]) -> dict[int, dict]:
                 "category": product.category.slug,
                 "category_name": product.category.name,
                 "parent": product.category.parent.slug if product.category.parent else None,
-                "sale": Decimal(product.price) * (100 - product.discount) / 100,
+                # The lowest offer's price: the buy box's sale price, or a cheaper used copy's.
+                "sale": min(
+                    [
+                        Decimal(product.price) * (100 - product.discount) / 100,
+                        *([product.used_from] if product.used_from is not None else []),
+                    ]
+                ),
+                "condition": {
+                    value
+                    for value, held in (("new", product.condition == "New"), ("used", product.used_from is not None))
+                    if held
+                },
                 "rating": Decimal(product.rating),
                 "stock": product.stock,
                 "format": book.format if book else None,
@@ -101,6 +112,8 @@ def keeps(fact: dict, name: str, value) -> bool:
         return fact["rating"] >= int(value)
     if name == "in_stock":
         return fact["stock"] > 0
+    if name == "condition":
+        return value in fact["condition"]
     raise AssertionError(name)
 
 
@@ -128,6 +141,9 @@ def expected_facets(rows: dict[int, dict], filters: dict) -> dict:
         ],
         "ratings": [sum(1 for f in rated if f["rating"] >= stars) for stars in (4, 3, 2, 1)],
         "inStock": sum(1 for f in under(rows, filters, ("in_stock",)) if f["stock"] > 0),
+        "conditions": [
+            sum(1 for f in under(rows, filters, ("condition",)) if value in f["condition"]) for value in ("new", "used")
+        ],
     }
 
 
@@ -146,6 +162,9 @@ def assert_facets(shown: dict, expected: dict) -> None:
     ]
     assert [(row["stars"], row["count"]) for row in shown["ratings"]] == list(zip((4, 3, 2, 1), expected["ratings"]))
     assert shown["inStock"] == expected["inStock"]
+    assert [(row["value"], row["count"]) for row in shown["conditions"]] == list(
+        zip(("new", "used"), expected["conditions"])
+    )
 
 
 @pytest.fixture
@@ -184,6 +203,7 @@ def test_facet_counts_under_combined_filters(any_client, found_books):
         "format": filters["format"],
         "subject": None,
         "inStock": False,
+        "condition": None,
     }
 
 
@@ -201,6 +221,7 @@ def test_facet_counts_under_every_filter_at_once(any_client, found_books):
         "max_price": "1000",
         "rating": "3",
         "in_stock": "1",
+        "condition": "new",
     }
     shown = props(any_client, search_url("books", **filters))
     assert shown["total"] == len(under(rows, filters)) > 0
@@ -215,6 +236,8 @@ FILTERS = [
     ("max_price", "10"),
     ("rating", "4"),
     ("in_stock", "1"),
+    ("condition", "new"),
+    ("condition", "used"),
 ]
 
 
@@ -247,7 +270,7 @@ def test_odd_parameters_fall_back_to_no_filter(any_client):
     plain = props(any_client, "/product/search/books")
     odd = props(
         any_client,
-        "/product/search/books?author=nobody-at-all&level=class-13&format=E-book&in_stock=maybe&rating=0&min_price=-5&page=x",
+        "/product/search/books?author=nobody-at-all&level=class-13&format=E-book&in_stock=maybe&rating=0&min_price=-5&page=x&condition=old",
     )
     assert odd["total"] == plain["total"] > 0
     assert odd["filters"] == {
@@ -260,6 +283,7 @@ def test_odd_parameters_fall_back_to_no_filter(any_client):
         "format": None,
         "subject": None,
         "inStock": False,
+        "condition": None,
     }
     assert odd["formats"] == plain["formats"] and odd["authors"] == plain["authors"]
     # A NUL (PostgreSQL refuses it in text) or an over-long slug is no author either.

@@ -63,6 +63,8 @@ class ProductCard(TypedDict):
     category: str
     unit: str | None
     stock: int
+    offerCount: int
+    usedFrom: Money | None
     author: NotRequired[str]
     isbn: NotRequired[str | None]
     authors: NotRequired[list[str]]

@@ -14,7 +14,7 @@ from app.api.sellers import accounts as seller_accounts
 from app.api.sellers import money as seller_money
 from app.api.sellers import offers as seller_offers
 from app.api.sellers import orders as seller_orders
-from app.api.shop import checkout, market, search, storefronts
+from app.api.shop import checkout, market, offers, search, storefronts
 from app.api.shoppers import account as shopper_account
 from app.api.shoppers import addresses, me, order_links, orders, password_reset
 from app.api.shoppers import stock_alerts as shopper_stock_alerts
@@ -30,6 +30,8 @@ def routes() -> list:
         # the shopper's wishlist and stock alerts (issue 23); before the back office's /api/products
         *shopper_wishlist.routes,
         *shopper_stock_alerts.routes,
+        # a product's offers (issue 25), open to every shopper; before the back office's /api/products
+        *offers.routes,
         *orders.routes,
         *addresses.routes,
         *order_links.routes,

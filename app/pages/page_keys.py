@@ -31,7 +31,8 @@ def products_in(props: Any) -> set[int]:
     while ahead:
         value = ahead.pop()
         if isinstance(value, dict):
-            if isinstance(value.get("id"), int) and "price" in value:
+            # An offer's record (db/queries/offers.py) has an id and a price too: its id is no product's.
+            if isinstance(value.get("id"), int) and "price" in value and "buyBox" not in value:
                 found.add(value["id"])
             ahead.extend(value.values())
         elif isinstance(value, list):

@@ -8,6 +8,7 @@ from decimal import Decimal, InvalidOperation
 
 from db.models.books import FORMATS
 from db.queries.search import LEVELS, PER_PAGE, SORTS, SearchRequest
+from db.search.facets import CONDITIONS
 
 MAX_TERM = 100
 MAX_SUBJECT = 80  # the longest subject a book can have
@@ -51,6 +52,7 @@ def search_request(term: str, query: dict) -> SearchRequest:
         format=one_of(query.get("format"), FORMATS),
         subject=(query.get("subject") or "").strip()[:MAX_SUBJECT] or None,
         in_stock=query.get("in_stock") in ("1", "on", "true"),
+        condition=one_of(query.get("condition"), CONDITIONS),
         page=whole_param(query.get("page"), 1, 10_000) or 1,
         per_page=PER_PAGE,
     )

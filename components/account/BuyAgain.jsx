@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { sharedStyled } from '../common/sharedStyles.js';
 import { notify } from '../common/toast.jsx';
 import AddShoppingCart from '../icons/AddShoppingCart.js';
-import { useCart } from '../state/cart.jsx';
+import { lineKey, useCart } from '../state/cart.jsx';
 import { additionsMessage, booklistAdditions } from '../shop/booklist/addable.js';
 import { buttonLook } from '../shop/ButtonLink.jsx';
 import RouterAnchor from '../common/RouterAnchor.jsx';
@@ -28,7 +28,8 @@ export default function BuyAgain({ orderNo }) {
   const [said, setSaid] = useState('');
   const [added, setAdded] = useState(false);
   const [busy, setBusy] = useState(false);
-  const inCart = (id) => cartItems.find((item) => item.id === String(id))?.qty || 0;
+  // The buy box's line (a line of one offer is another line of the cart).
+  const inCart = (id) => cartItems.find((item) => lineKey(item) === String(id))?.qty || 0;
 
   const buyAgain = async () => {
     setBusy(true);

@@ -1,6 +1,7 @@
 // One order as its shopper sees it, in the account (/account/orders/{no}) and by its signed link
 // (/orders/{no}?key=…): what was ordered with covers and links, the totals and payment, the billing
-// and delivery addresses, and the timeline of its status changes. `actions` go under the summary.
+// and delivery addresses, and the timeline of its status changes. The lines are grouped by shipment
+// (one per seller: who sends it, its state, carrier and tracking), each line with its copies' condition. `actions` go under the summary.
 // Shipped, it tells the carrier and the tracking number, linked to the carrier's tracking page. A card
 // order not paid yet links to the checkout to pay it with another card (only the checkout may load
 // Stripe.js): `orderKey`, the guest link's key, goes with it; the account's own order needs none.
@@ -9,6 +10,7 @@ import RouterAnchor from '../common/RouterAnchor.jsx';
 import { useRouter } from '../common/router.jsx';
 import ButtonLink from '../shop/ButtonLink.jsx';
 import VisuallyHidden from '../shop/VisuallyHidden.jsx';
+import { conditionLabel } from '../shop/copies.js';
 import { formatPrice } from '../shop/money.js';
 import { methodInWords, paymentInWords } from '../shop/cart/paymentWords.js';
 import { formatMoment } from './dates.js';
@@ -59,6 +61,19 @@ const Layout = sharedStyled('div', (theme) => ({
   '& .parcel': { margin: theme.spacing(2, 0, 0), overflowWrap: 'anywhere' },
   '& .parcel a': { color: theme.palette.primary.main, fontWeight: 600 },
   '& .lines': { listStyle: 'none', margin: 0, padding: 0 },
+  '& .shipment': { paddingTop: theme.spacing(1.5), borderTop: `1px solid ${theme.palette.grey[200]}` },
+  '& .shipment + .shipment': { marginTop: theme.spacing(1.5) },
+  '& .shipment h3': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: theme.spacing(1),
+    margin: 0,
+    fontSize: 15,
+    fontWeight: 700,
+  },
+  '& .shipment .parcel': { margin: theme.spacing(0.75, 0, 0), fontSize: 14 },
+  '& .condition': { fontWeight: 600 },
   '& .line': {
     display: 'grid',
     gridTemplateColumns: '56px minmax(0, 1fr) auto',
@@ -136,6 +151,7 @@ function Line({ line }) {
           <span className="title">{line.title} (no longer sold)</span>
         )}
         <div className="qty">
+          {line.condition !== 'New' && <span className="condition">{conditionLabel(line.condition)} · </span>}
           Qty {line.qty} × {formatPrice(line.unitPrice)}
         </div>
       </div>
@@ -145,6 +161,7 @@ function Line({ line }) {
 }
 
 // "Shipped with UPS, tracking number 1Z…", the number linked to the carrier's tracking page.
+// `order`: an order or one of its shipments (both have carrier, trackingNo and trackingUrl).
 function Parcel({ order }) {
   const number = order.trackingUrl ? (
     <a href={order.trackingUrl} target="_blank" rel="noopener noreferrer">
@@ -159,6 +176,33 @@ function Parcel({ order }) {
       Shipped with {order.carrier}
       {order.trackingNo && <>, tracking number {number}</>}
     </p>
+  );
+}
+
+function Lines({ lines }) {
+  if (lines.length === 0) return null;
+  return (
+    <ul className="lines">
+      {lines.map((line) => (
+        <Line key={`${line.productId}:${line.condition}`} line={line} />
+      ))}
+    </ul>
+  );
+}
+
+// One seller's parcel: who sends it, where it stands, its carrier and tracking (unless the summary
+// already says it: the whole order sent with one carrier), and its lines.
+function Shipment({ order, shipment, number, lines }) {
+  const ownParcel = shipment.carrier && (shipment.carrier !== order.carrier || shipment.trackingNo !== order.trackingNo);
+  return (
+    <section className="shipment" aria-label={`Shipment from ${shipment.seller}`}>
+      <h3>
+        {number ? `Shipment ${number}` : 'Shipment'}: from {shipment.seller}{' '}
+        <span className={`status ${shipment.status}`}>{shipment.status}</span>
+      </h3>
+      {ownParcel && <Parcel order={shipment} />}
+      <Lines lines={lines} />
+    </section>
   );
 }
 
@@ -212,11 +256,16 @@ export default function OrderDetails({ order, actions, orderKey }) {
         <h2 id="order-lines">
           {order.books} {order.books === 1 ? 'book' : 'books'} ordered
         </h2>
-        <ul className="lines">
-          {order.lines.map((line) => (
-            <Line key={line.productId} line={line} />
-          ))}
-        </ul>
+        {order.shipments.map((shipment, i) => (
+          <Shipment
+            key={shipment.id}
+            order={order}
+            shipment={shipment}
+            number={order.shipments.length > 1 ? `${i + 1} of ${order.shipments.length}` : null}
+            lines={order.lines.filter((line) => line.shipmentId === shipment.id)}
+          />
+        ))}
+        <Lines lines={order.lines.filter((line) => !order.shipments.some((s) => s.id === line.shipmentId))} />
         <div className="total">
           <span>Total</span>
           <span>{formatPrice(order.total)}</span>

@@ -19,14 +19,14 @@ const Top = sharedStyled('div', (theme) => ({
   '& + section .description': { margin: 0, maxWidth: 820, lineHeight: 1.7 },
 }));
 
-export default function Product({ product, reviews, frequentlyBought, related, breadcrumbs }) {
+export default function Product({ product, offers, reviews, frequentlyBought, related, breadcrumbs }) {
   return (
     <ShopLayout>
       {/* Home › Class 9 › Physics › the book, as the server names them (app/pages/shop/catalogue.py) */}
       <Breadcrumbs crumbs={breadcrumbs} />
       <Top>
         <Gallery images={product.imgGroup} title={product.title} />
-        <BuyBox product={product} />
+        <BuyBox product={product} offers={offers} />
       </Top>
       {product.description && (
         <Section title="Description" card>

@@ -6,8 +6,9 @@ import { styled } from '@mui/material/styles';
 import Add from '@mui/icons-material/Add';
 import Close from '@mui/icons-material/Close';
 import Remove from '@mui/icons-material/Remove';
-import { useCart } from '../state/cart.jsx';
+import { lineKey, useCart } from '../state/cart.jsx';
 import ButtonLink from './ButtonLink.jsx';
+import { copyOf } from './copies.js';
 import { formatPrice } from './money.js';
 
 const Panel = styled('div')(({ theme }) => ({
@@ -41,6 +42,7 @@ const Panel = styled('div')(({ theme }) => ({
     background: theme.palette.grey[100],
   },
   '& .name': { margin: 0, fontSize: 14, fontWeight: 600, lineHeight: 1.35 },
+  '& .copy': { margin: theme.spacing(0.25, 0, 0), fontSize: 12, fontWeight: 600, color: theme.palette.text.secondary },
   '& .each': { margin: theme.spacing(0.25, 0, 0.75), fontSize: 13, color: theme.palette.text.secondary },
   '& .qty': { display: 'flex', alignItems: 'center', gap: theme.spacing(1) },
   '& .qty output': { minWidth: 20, textAlign: 'center', fontWeight: 600 },
@@ -63,6 +65,7 @@ function CartLine({ item, changeAmount }) {
       {item.imgUrl ? <img src={item.imgUrl} alt="" width={64} height={64} /> : <span className="placeholder" />}
       <div>
         <p className="name">{item.name}</p>
+        {copyOf(item) && <p className="copy">{copyOf(item)}</p>}
         <p className="each">
           {formatPrice(item.price)} × {item.qty}
         </p>
@@ -104,7 +107,7 @@ export default function CartDrawer({ open, onClose }) {
         ) : (
           <ul>
             {items.map((item) => (
-              <CartLine key={item.id} item={item} changeAmount={changeAmount} />
+              <CartLine key={lineKey(item)} item={item} changeAmount={changeAmount} />
             ))}
           </ul>
         )}

@@ -1,5 +1,6 @@
 // A product on a storefront: picture, discount chip, title (the link to the product page),
-// rating, price (sale price, the old price struck through) and an add-to-cart button.
+// rating, price (sale price, the old price struck through), the other offers' lowest prices
+// ("3 offers from $4.20", "Used from $4.20") and an add-to-cart button (of the buy box).
 // ONE class per card, with child selectors for everything in it (rating bar, add button,
 // screen-reader text), serialized once per theme (common/sharedStyles.js): a storefront renders
 // 60 cards (DESIGN.md, Known pitfalls: sx/Box on every card is slow). For the same reason the
@@ -8,7 +9,8 @@ import visuallyHidden from '@mui/utils/visuallyHidden';
 import RouterAnchor from '../common/RouterAnchor.jsx';
 import sharedStyles from '../common/sharedStyles.js';
 import { notify } from '../common/toast.jsx';
-import { useCart } from '../state/cart.jsx';
+import { lineKey, useCart } from '../state/cart.jsx';
+import { otherOffers } from './copies.js';
 import { RatingBar, ratingStyles } from './RatingStars.jsx';
 import { formatPrice, salePrice } from './money.js';
 import { productUrl } from './links.js';
@@ -72,6 +74,15 @@ const useCardClass = sharedStyles((theme) => ({
   // The whole card is clickable through the title link, without nesting interactive elements.
   '& h3 a::after': { content: '""', position: 'absolute', inset: 0 },
   '& .author': { margin: 0, fontSize: 12, color: theme.palette.text.secondary },
+  '& .offers': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    columnGap: 8,
+    margin: 0,
+    fontSize: 12,
+    color: theme.palette.text.secondary,
+    '& span + span::before': { content: '"·"', marginInlineEnd: 8 },
+  },
   '& .foot': { display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 8, marginTop: 'auto' },
   '& .price': { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 8 },
   '& .now': { fontSize: 16, fontWeight: 700, color: theme.palette.primary.main },
@@ -124,9 +135,10 @@ export default function ProductCard({ product, eager = false, wide = false, head
   const href = productUrl(id);
   const now = salePrice(price, discount);
   const Heading = `h${headingLevel}`;
+  const others = otherOffers(product, now);
 
   const addToCart = () => {
-    const inCart = items.find((item) => item.id === String(id));
+    const inCart = items.find((item) => lineKey(item) === String(id));
     changeAmount({ id: String(id), name: title, price: now, imgUrl, qty: (inCart?.qty || 0) + 1 });
     notify.success(`${title} added to your cart`);
   };
@@ -149,6 +161,13 @@ export default function ProductCard({ product, eager = false, wide = false, head
         </Heading>
         {author && <p className="author">{author}</p>}
         {rating > 0 && <RatingBar value={rating} />}
+        {others.length > 0 && (
+          <p className="offers">
+            {others.map((words) => (
+              <span key={words}>{words}</span>
+            ))}
+          </p>
+        )}
         <div className="foot">
           <div className="price">
             <span className="now">{formatPrice(now)}</span>

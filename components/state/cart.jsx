@@ -1,4 +1,5 @@
-// The cart: items {id (string), name, price, imgUrl, qty} kept in localStorage (key `cart`).
+// The cart: items {id (string), offerId?, condition?, seller?, name, price, imgUrl, qty} kept in
+// localStorage (key `cart`).
 // SPEC §4: setting an item's amount below 1 removes it; an existing item's qty is replaced;
 // a new item is added. In demo mode a first-time visitor starts with SPEC §3's demo cart: the
 // page config's `demoCart`, real products at 250 found by the server, so a demo checkout works.
@@ -7,18 +8,33 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 const STORAGE_KEY = 'cart';
 const CartContext = createContext(null);
 
+// A line is one offer of a product (GET /api/products/{id}/offers): the New and a used copy of one
+// book are two lines. A line without offerId (a card's, a booklist's, a cart saved before offers)
+// buys the product's buy box.
+export const lineKey = (item) => (item.offerId ? `${item.id}:${item.offerId}` : String(item.id));
+
+// What a line keeps besides its qty: the offer's condition and marketplace seller, to show.
+const lineOf = ({ id, offerId, name, price, imgUrl, condition, seller }) => ({
+  id: String(id),
+  ...(offerId && { offerId: String(offerId), condition, ...(seller && { seller }) }),
+  name,
+  price,
+  imgUrl,
+});
+
 export function changeCartAmount(items, item) {
-  const id = String(item.id);
-  if (item.qty < 1) return items.filter((it) => it.id !== id);
-  if (items.some((it) => it.id === id)) return items.map((it) => (it.id === id ? { ...it, qty: item.qty } : it));
-  return [...items, { id, name: item.name, price: item.price, imgUrl: item.imgUrl, qty: item.qty }];
+  const key = lineKey(item);
+  if (item.qty < 1) return items.filter((it) => lineKey(it) !== key);
+  if (items.some((it) => lineKey(it) === key)) return items.map((it) => (lineKey(it) === key ? { ...it, qty: item.qty } : it));
+  return [...items, { ...lineOf(item), qty: item.qty }];
 }
 
-// What the shop says now about an item (its current price, the qty left in stock): unlike a
-// shopper's change, this may change the price too. qty below 1 removes the item.
-export function reviseCartItem(items, { id, price, qty }) {
-  if (qty !== undefined && qty < 1) return items.filter((it) => it.id !== String(id));
-  return items.map((it) => (it.id === String(id) ? { ...it, price: price ?? it.price, qty: qty ?? it.qty } : it));
+// What the shop says now about a line ({id, offerId?} with its current price, the qty left in
+// stock): unlike a shopper's change, this may change the price too. qty below 1 removes the line.
+export function reviseCartItem(items, { price, qty, ...line }) {
+  const key = lineKey(line);
+  if (qty !== undefined && qty < 1) return items.filter((it) => lineKey(it) !== key);
+  return items.map((it) => (lineKey(it) === key ? { ...it, price: price ?? it.price, qty: qty ?? it.qty } : it));
 }
 
 function reducer(state, action) {

@@ -95,6 +95,8 @@ def item_record(line: Line) -> dict:
         "listPrice": money(product.price),
         "discount": product.discount,
         "stock": max(product.stock, 0),
+        "offerCount": product.offer_count,
+        "usedFrom": money(product.used_from),
         "state": line.state,
         "addable": line.addable,
     }

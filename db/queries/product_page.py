@@ -1,5 +1,5 @@
-"""Everything a product page shows: the product (and a book's details), its gallery, its published
-reviews, and the "frequently bought together" and "related products" lists."""
+"""Everything a product page shows: the product (and a book's details), its gallery, its offers
+(the buy box first), its published reviews, and the "frequently bought together" and "related products" lists."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from db.models import Customer, Review
 from db.queries import shown
 from db.queries.book_records import book_details
 from db.queries.media import media_url
+from db.queries.offers import product_offers
 from db.queries.products import product_card
 from db.queries.shared import UnknownProduct, product_lists, published_product
 
@@ -59,6 +60,7 @@ def product_page(session: Session, product_id: int) -> dict:
     frequently_bought, related = product_lists(session, product)
     return {
         "product": card,
+        "offers": product_offers(session, product.id),
         "reviews": product_reviews(session, product.id),
         "frequentlyBought": frequently_bought,
         "related": related,

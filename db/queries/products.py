@@ -31,6 +31,8 @@ CARD_COLUMNS = (
     Category.name.label("category"),
     Product.unit,
     Product.stock,
+    Product.used_from,
+    Product.offer_count,
     Product.author,
     Product.status,
     Product.colors,
@@ -73,6 +75,9 @@ def card(product: Any, category: str, book: tuple[str | None, list[str]] | None)
         "category": category,
         "unit": product.unit,
         "stock": product.stock,
+        # The other offers: "3 offers from $X", "used from $Y" (db/offers.py summarise).
+        "offerCount": product.offer_count,
+        "usedFrom": money(product.used_from),
     }
     if product.author:
         record["author"] = product.author

@@ -26,11 +26,12 @@ from sqlalchemy.orm import Session
 
 from db import isbn
 from db.models import Author, Book, BookAuthor, Category, CategoryCount, Product
+from db.models.offers import NEW
 from db.queries.products import cards_by_id
 from db.search import facets
 from db.search.corrected import did_you_mean
 from db.search.facets import LEVELS
-from db.search.found import Found, Hit, found, found_exactly, sale_price_sql
+from db.search.found import Found, Hit, found, found_exactly, lowest_price_sql
 from db.search.terms import Plan, plan
 
 SORTS = ("relevance", "price-asc", "price-desc", "rating", "newest")
@@ -38,7 +39,7 @@ PER_PAGE = 24
 SUGGESTED_CATEGORIES = 8
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 # The filters a visitor can choose, by the name a facet leaves its own out by.
-FILTERS = ("category", "price", "min_rating", "author", "level", "format", "subject", "in_stock")
+FILTERS = ("category", "price", "min_rating", "author", "level", "format", "subject", "in_stock", "condition")
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ class SearchRequest:
     format: str | None = None  # one of db/models/books.py FORMATS
     subject: str | None = None  # a book's subject (the book pages offer it)
     in_stock: bool = False
+    condition: str | None = None  # one of facets.CONDITIONS: the buy box is New, or a used copy is in stock
     page: int = 1
     per_page: int = PER_PAGE
 
@@ -100,9 +102,9 @@ def conditions(request: SearchRequest, leave_out: str | None = None) -> list[Any
         )
     if "price" in chosen:
         if request.min_price is not None:
-            where.append(sale_price_sql() >= request.min_price)
+            where.append(lowest_price_sql() >= request.min_price)
         if request.max_price is not None:
-            where.append(sale_price_sql() <= request.max_price)
+            where.append(lowest_price_sql() <= request.max_price)
     if "min_rating" in chosen:
         where.append(Product.rating >= request.min_rating)
     if "author" in chosen:
@@ -121,6 +123,8 @@ def conditions(request: SearchRequest, leave_out: str | None = None) -> list[Any
         where.append(Book.subject == request.subject)
     if "in_stock" in chosen:
         where.append(Product.stock > 0)
+    if "condition" in chosen:
+        where.append(Product.condition == NEW if request.condition == "new" else Product.used_from.is_not(None))
     return where
 
 
@@ -222,6 +226,7 @@ def faceted(session: Session, request: SearchRequest, result: Found, finds, subj
             "format": request.format,
             "subject": request.subject,
             "inStock": request.in_stock,
+            "condition": request.condition,
         },
         "categories": categories,
         "authors": authors,
@@ -230,6 +235,7 @@ def faceted(session: Session, request: SearchRequest, result: Found, finds, subj
         "prices": facets.prices(tally("price")),
         "ratings": facets.ratings(tally("min_rating")),
         "inStock": tally("in_stock").in_stock,
+        "conditions": facets.conditions(tally("condition")),
         **({"subjects": facets.values(tally("subject").subjects, request.subject)} if subjects else {}),
     }
 

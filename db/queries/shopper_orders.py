@@ -15,10 +15,11 @@ from sqlalchemy.orm import Session
 from db.admin import NotFound
 from db.carriers import tracking_url
 from db.checkout import sale_price
-from db.models import Customer, Order, OrderLine, Product
+from db.models import Customer, Order, OrderLine, Product, Seller, Shipment
 from db.payments import TAKEN, latest_charge, payment_answer
 from db.queries.admin import iso
 from db.queries.media import media_url
+from db.queries.offers import STORE_NAME
 from db.queries.products import money
 
 MAX_ORDER_NO = 2**63 - 1
@@ -71,9 +72,34 @@ def payable_by_card(order: Order) -> bool:
     return order.payment_method == "Stripe" and order.status == "Pending" and order.payment_status not in TAKEN
 
 
+def shipments_of(session: Session, order_id: int) -> list[dict]:
+    """The order's parcels, one per seller (the store's own first): who sends it, where it stands,
+    its carrier and tracking page once shipped."""
+    rows = session.execute(
+        select(Shipment, Seller.shop_name)
+        .outerjoin(Seller, Shipment.seller_id == Seller.id)
+        .where(Shipment.order_id == order_id)
+        .order_by(Shipment.seller_id.is_not(None), Shipment.id)
+    ).all()
+    return [
+        {
+            "id": shipment.id,
+            "seller": shop_name or STORE_NAME,
+            "status": shipment.status,
+            "carrier": shipment.carrier,
+            "trackingNo": shipment.tracking_no,
+            "trackingUrl": tracking_url(shipment.carrier, shipment.tracking_no),
+            "shippedAt": iso(shipment.shipped_at) if shipment.shipped_at else None,
+            "deliveredAt": iso(shipment.delivered_at) if shipment.delivered_at else None,
+        }
+        for shipment, shop_name in rows
+    ]
+
+
 def order_record(session: Session, order: Order) -> dict:
     """The order as its page shows it, to its shopper (the back office has its own view): with its
-    latest payment's state, and the parcel's carrier and tracking page once it is shipped."""
+    latest payment's state, the parcel's carrier and tracking page once it is shipped, and its
+    shipments (one per seller), each line naming its shipment and the condition of its copies."""
     lines = session.execute(
         select(OrderLine, Product.images, Product.published)
         .join(Product, OrderLine.product_id == Product.id)
@@ -105,9 +131,12 @@ def order_record(session: Session, order: Order) -> dict:
                 "lineTotal": money(line.amount),
                 "imgUrl": media_url(images[0]) if images else None,
                 "url": f"/product/{line.product_id}" if published else None,
+                "condition": line.condition,
+                "shipmentId": line.shipment_id,
             }
             for line, images, published in lines
         ],
+        "shipments": shipments_of(session, order.id),
         "timeline": [{"status": h.to_status, "at": iso(h.created_at)} for h in order.history],
     }
 

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from db import levels
 from db.models import Author, BookAuthor, Category
+from db.models.offers import NEW
 from db.search.among import among, among_ids, listed_ids
 from db.search.found import Hit
 
@@ -40,6 +41,8 @@ PRICE_RANGES = [
     ("$100 and over", Decimal(100), None),
 ]
 RATINGS = (4, 3, 2, 1)
+# The condition filter's choices (db/queries/search.py): its parameter value -> its label.
+CONDITIONS = {"new": "New", "used": "Used"}
 
 
 @dataclass
@@ -54,6 +57,8 @@ class Tally:
     sales: list[float] = field(default_factory=list)  # sorted
     ratings: list[float] = field(default_factory=list)  # sorted
     in_stock: int = 0
+    new: int = 0  # the buy box is a New copy
+    used: int = 0  # a used copy is in stock
 
     @classmethod
     def of(cls, rows: Sequence[Hit]) -> Tally:
@@ -79,6 +84,8 @@ class Tally:
             sales=sorted(column["sale"]),
             ratings=sorted(column["rating"]),
             in_stock=sum(1 for stock in column["stock"] if stock > 0),
+            new=column["condition"].count(NEW),
+            used=sum(column["used"]),
         )
 
 
@@ -166,6 +173,11 @@ def values(counts: Counter, chosen: str | None) -> list[dict]:
     if chosen and chosen not in counts:
         facet.append({"value": chosen, "count": 0})  # still chosen (checked, with 0) when the other filters leave none
     return facet
+
+
+def conditions(tally: Tally) -> list[dict]:
+    """New (the buy box is a new copy) and Used (a used copy is in stock): a book may be both."""
+    return [{"value": value, "label": label, "count": getattr(tally, value)} for value, label in CONDITIONS.items()]
 
 
 def prices(tally: Tally) -> list[dict]:

@@ -93,6 +93,11 @@ class CheckoutForm(BaseModel):
         )
 
 
+def line_key(problem: dict) -> str:
+    """A refused line as the cart keys it: the product id, and ":offerId" for a line of one offer."""
+    return f"{problem['id']}:{problem['offerId']}" if "offerId" in problem else problem["id"]
+
+
 @closed
 class PlacedOrder(TypedDict):
     orderNo: int
@@ -128,12 +133,6 @@ def _payment_refusal(form: CheckoutForm, offered: tuple[str, ...]) -> ApiError |
     return None
 
 
-def _item_key(problem: dict) -> str:
-    """A refused item's key in `errors`: its product id, with ":offerId" when it named its offer
-    (one book's New and used copies are two items)."""
-    return f"{problem['id']}:{problem['offerId']}" if "offerId" in problem else problem["id"]
-
-
 async def _place(request: Request, form: CheckoutForm, provider: str, attempt: tuple[str, str] | None) -> Placed:
     services = services_of(request)
     signed_in = await sessions.current_session(request)
@@ -147,7 +146,7 @@ async def _place(request: Request, form: CheckoutForm, provider: str, attempt: t
                 raise
             return await services.db.write(*place)  # the same key placed an order a moment ago: that one
     except CheckoutRefused as refused:
-        raise ApiError(409, refused.message, {_item_key(i): i["message"] for i in refused.details}) from None
+        raise ApiError(409, refused.message, {line_key(i): i["message"] for i in refused.details}) from None
     except CheckoutReused:
         raise ApiError(
             422,

@@ -7,7 +7,8 @@ from typing import Literal
 from typing_extensions import TypedDict
 
 from app.api.records import MediaUrl, Money, PaymentState, Timestamp, closed
-from db.models.sales import ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES
+from db.models.offers import CONDITIONS
+from db.models.sales import ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHIPMENT_STATUSES
 
 OrderStatus = Literal[ORDER_STATUSES]
 
@@ -34,6 +35,23 @@ class AccountOrderLine(TypedDict):
     lineTotal: Money
     imgUrl: MediaUrl
     url: str | None
+    condition: Literal[CONDITIONS]
+    shipmentId: int | None
+
+
+@closed
+class OrderShipment(TypedDict):
+    """One seller's parcel of the order (`seller` the shop's name, the store's own "Student Books"):
+    `carrier`, `trackingNo` and `trackingUrl` once shipped."""
+
+    id: int
+    seller: str
+    status: Literal[SHIPMENT_STATUSES]
+    carrier: str | None
+    trackingNo: str | None
+    trackingUrl: str | None
+    shippedAt: Timestamp | None
+    deliveredAt: Timestamp | None
 
 
 @closed
@@ -65,6 +83,7 @@ class AccountOrder(TypedDict):
     billingAddress: str
     deliveryAddress: str | None
     lines: list[AccountOrderLine]
+    shipments: list[OrderShipment]
     timeline: list[StatusChange]
 
 

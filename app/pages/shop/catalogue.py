@@ -10,6 +10,7 @@ from starlette.exceptions import HTTPException
 from app.pages.heads import SHELF_CRUMBS, book_title, crumbs, page_title, shorten, with_breadcrumbs
 from app.pages.render import Page, page_route
 from app.pages.search_params import search_request
+from db.models.offers import NEW
 from db.money import Currency
 from db.queries.content import search_url
 from db.queries.product_page import UnknownProduct, product_page
@@ -77,9 +78,27 @@ def book_json_ld(book: dict) -> dict:
     return data
 
 
-def product_json_ld(product: dict, currency: Currency) -> dict:
-    """A book is a schema.org Book (with its Offer in the shop's currency); any other product a Product."""
-    sale = round(product["price"] * (100 - product["discount"]) / 100, 2)
+AVAILABILITY = {True: "https://schema.org/InStock", False: "https://schema.org/OutOfStock"}
+
+
+def offer_json_ld(offer: dict, url: str, currency: Currency) -> dict:
+    """One seller's copies in one condition, as schema.org's Offer (new, or any used grade)."""
+    return {
+        "@type": "Offer",
+        "url": url,
+        "price": f"{offer['price']:.2f}",
+        "priceCurrency": currency.code,
+        "itemCondition": "https://schema.org/" + ("NewCondition" if offer["condition"] == NEW else "UsedCondition"),
+        "availability": AVAILABILITY[offer["stock"] > 0],
+        "seller": {"@type": "Organization", "name": offer["seller"]["name"]},
+    }
+
+
+def product_json_ld(product: dict, offers: list[dict], currency: Currency) -> dict:
+    """A book is a schema.org Book, anything else a Product; its offers (new and used, by every
+    seller) an AggregateOffer in the shop's currency."""
+    url = f"/product/{product['id']}"
+    prices = [offer["price"] for offer in offers]
     data = {
         "@context": "https://schema.org",
         "@type": "Product",
@@ -87,13 +106,16 @@ def product_json_ld(product: dict, currency: Currency) -> dict:
         "image": product["imgGroup"],
         "description": product.get("description") or product["title"],
         "offers": {
-            "@type": "Offer",
-            "url": f"/product/{product['id']}",
-            "price": f"{sale:.2f}",
+            "@type": "AggregateOffer",
+            "offerCount": len(offers),
             "priceCurrency": currency.code,
-            "availability": "https://schema.org/InStock" if product["stock"] > 0 else "https://schema.org/OutOfStock",
+            "availability": AVAILABILITY[product["stock"] > 0],
+            "offers": [offer_json_ld(offer, url, currency) for offer in offers],
         },
     }
+    # A product whose every seller is suspended has no offer, and so no price range.
+    if prices:
+        data["offers"] |= {"lowPrice": f"{min(prices):.2f}", "highPrice": f"{max(prices):.2f}"}
     if product.get("book"):
         data.update(book_json_ld(product["book"]))
     else:
@@ -125,7 +147,7 @@ def product_page_loader(session: Session, path: dict, query: dict, *, currency: 
         "description": (product.get("description") or product["title"])[:155],
         "canonical": url,
         "image": product["imgUrl"],
-        "json_ld": [product_json_ld(product, currency)],
+        "json_ld": [product_json_ld(product, props["offers"], currency)],
     }
     props, meta = with_breadcrumbs(props, meta, product_trail(product, url))
     return Page("Product", props, meta=meta)

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { styled } from '@mui/material/styles';
 import AddShoppingCart from '../../icons/AddShoppingCart.js';
 import { notify } from '../../common/toast.jsx';
-import { useCart } from '../../state/cart.jsx';
+import { lineKey, useCart } from '../../state/cart.jsx';
 import { buttonLook } from '../ButtonLink.jsx';
 import { formatPrice } from '../money.js';
 import { additionsMessage, booklistAdditions } from './addable.js';
@@ -30,7 +30,8 @@ const Wrapper = styled('div')(({ theme }) => ({
 export default function AddBooklistToCart({ items, totals }) {
   const { items: cartItems, loaded, changeAmount } = useCart();
   const [said, setSaid] = useState('');
-  const inCart = (id) => cartItems.find((item) => item.id === String(id))?.qty || 0;
+  // The buy box's line (a line of one offer is another line of the cart).
+  const inCart = (id) => cartItems.find((item) => lineKey(item) === String(id))?.qty || 0;
 
   const add = (which) => {
     const result = booklistAdditions(items, which, inCart);

@@ -3,6 +3,7 @@
 // reads the same without JavaScript; on a phone each row stacks under its cover.
 import { styled } from '@mui/material/styles';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
+import { otherOffers } from '../copies.js';
 import { formatPrice } from '../money.js';
 import StockAlertForm from '../StockAlertForm.jsx';
 
@@ -108,6 +109,11 @@ function Row({ item }) {
           {item.quantity} × {formatPrice(item.price)}
         </span>
         <span className={stock.className}>{stock.text ?? `Only ${item.stock} in stock`}</span>
+        {otherOffers(item, item.price).map((words) => (
+          <span key={words} className="each">
+            {words}
+          </span>
+        ))}
       </div>
     </li>
   );

@@ -23,7 +23,7 @@ export default function CartChanges({ message, changes, onClose }) {
       <AlertTitle>{message || 'Some items in your cart changed.'}</AlertTitle>
       <List>
         {changes.map((change) => (
-          <li key={change.id}>
+          <li key={change.key}>
             <strong>{change.name}</strong>: {change.message} {change.outcome}
           </li>
         ))}

@@ -3,7 +3,7 @@
 // part of the page's first-load JavaScript.
 import { useId } from 'react';
 import { styled } from '@mui/material/styles';
-import { useCart } from '../../state/cart.jsx';
+import { lineKey, useCart } from '../../state/cart.jsx';
 import VisuallyHidden from '../VisuallyHidden.jsx';
 import CartLine from './CartLine.jsx';
 import CartSummary from './CartSummary.jsx';
@@ -27,7 +27,7 @@ export default function CartContents() {
           {items.map((item) => {
             const remove = () => removeWithUndo(item, changeAmount);
             const change = (qty) => (qty < 1 ? remove() : changeAmount({ ...item, qty }));
-            return <CartLine key={item.id} item={item} onChange={change} onRemove={remove} />;
+            return <CartLine key={lineKey(item)} item={item} onChange={change} onRemove={remove} />;
           })}
         </Lines>
       </Card>

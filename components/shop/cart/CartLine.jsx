@@ -4,6 +4,7 @@ import { styled } from '@mui/material/styles';
 import DeleteOutline from '../../icons/DeleteOutlined.js';
 import Link from '../../common/Link.jsx';
 import IconAction from '../IconAction.jsx';
+import { copyOf } from '../copies.js';
 import { productUrl } from '../links.js';
 import { formatPrice } from '../money.js';
 import VisuallyHidden from '../VisuallyHidden.jsx';
@@ -31,6 +32,7 @@ const Line = styled('li')(({ theme }) => ({
   '& .picture img': { display: 'block', width: '100%', height: '100%', objectFit: 'contain' },
   '& .about': { gridArea: 'about' },
   '& .name': { margin: 0, fontSize: 15, fontWeight: 600, lineHeight: 1.4 },
+  '& .copy': { margin: theme.spacing(0.5, 0, 0), fontSize: 13, fontWeight: 600, color: theme.palette.text.secondary },
   '& .each': { margin: theme.spacing(0.5, 0, 0), fontSize: 14, color: theme.palette.text.secondary },
   '& .qty': { gridArea: 'qty' },
   '& .total': { gridArea: 'total', fontSize: 16, fontWeight: 700, textAlign: 'end', color: theme.palette.primary.main },
@@ -63,6 +65,7 @@ export default function CartLine({ item, onChange, onRemove }) {
       )}
       <div className="about">
         <p className="name">{hasProductPage(item.id) ? <Link href={productUrl(item.id)}>{item.name}</Link> : item.name}</p>
+        {copyOf(item) && <p className="copy">{copyOf(item)}</p>}
         <p className="each">{formatPrice(item.price)} each</p>
       </div>
       <div className="qty">

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import { styled } from '@mui/material/styles';
 import CheckCircle from '../../icons/CheckCircleOutlineOutlined.js';
+import { lineKey } from '../../state/cart.jsx';
 import ButtonLink from '../ButtonLink.jsx';
 import { formatPrice } from '../money.js';
 import { Card, PageTitle } from './layout.js';
@@ -87,7 +88,7 @@ export default function OrderPlaced({ order: placed, title }) {
         )}
         <ul aria-label="What you ordered">
           {order.items.map((item) => (
-            <li key={item.id}>
+            <li key={lineKey(item)}>
               {item.qty} × {item.name}
             </li>
           ))}

@@ -3,6 +3,8 @@
 import { useId } from 'react';
 import { styled } from '@mui/material/styles';
 import Link from '../../common/Link.jsx';
+import { lineKey } from '../../state/cart.jsx';
+import { copyOf } from '../copies.js';
 import { formatPrice } from '../money.js';
 import { Card } from './layout.js';
 
@@ -57,10 +59,11 @@ export default function OrderSummary({ items, total, errors = {}, onRemove, clas
         {items.map((item, index) => {
           const problem = problemOf(errors, index);
           return (
-            <li key={item.id}>
+            <li key={lineKey(item)}>
               <span className="picture">{item.imgUrl && <img src={item.imgUrl} alt="" width={56} height={56} />}</span>
               <div>
                 <p className="name">{item.name}</p>
+                {copyOf(item) && <p className="qty">{copyOf(item)}</p>}
                 <p className="qty">
                   {item.qty} × {formatPrice(item.price)}
                 </p>

@@ -1,10 +1,14 @@
 // Talking to the server at checkout: POST /api/checkout, and after a 409 (the shop changed under
 // the cart: a price, the stock, a product withdrawn) finding out what each refused item is now,
 // from its product page's props (the page's URL with Accept: application/json).
+import { lineKey } from '../../state/cart.jsx';
 import { formatPrice, salePrice } from '../money.js';
 
 // What POST /api/checkout takes: the form's fields and the cart's lines at the prices seen.
-export const checkoutBody = (form, items) => ({ ...form, items: items.map(({ id, qty, price }) => ({ id, qty, price })) });
+export const checkoutBody = (form, items) => ({
+  ...form,
+  items: items.map(({ id, offerId, qty, price }) => ({ id, qty, price, ...(offerId && { offerId }) })),
+});
 
 // One checkout attempt: its Idempotency-Key is new for each attempt and sent again with the same
 // body when the attempt is retried, so a retry after a lost answer places no second order.
@@ -37,45 +41,57 @@ export async function postCheckout(attempt) {
   }
 }
 
-// What the shop sells an item at now: {price, stock}; null when it is no longer sold; undefined
-// when that could not be found out (the item is then left as it is).
-async function currentOffer(id) {
+async function fetchJson(url) {
+  const response = await fetch(url, { headers: { Accept: 'application/json' }, cache: 'no-store' });
+  if (response.status === 404) return null;
+  return response.ok ? response.json() : undefined;
+}
+
+// What the shop sells a line at now: {price, stock}; null when it is no longer sold; undefined
+// when that could not be found out (the line is then left as it is). A line of an offer asks for
+// the product's offers; a line of the buy box, for its product page's props (the page's URL
+// with Accept: application/json).
+async function currentOffer(item) {
+  const id = encodeURIComponent(item.id);
   try {
-    const response = await fetch(`/product/${encodeURIComponent(id)}`, {
-      headers: { Accept: 'application/json' },
-      cache: 'no-store',
-    });
-    if (response.status === 404) return null;
-    const product = response.ok ? (await response.json())?.props?.product : undefined;
-    if (!product) return undefined;
-    return { price: salePrice(product.price, product.discount), stock: product.stock };
+    if (item.offerId) {
+      const offers = await fetchJson(`/api/products/${id}/offers`);
+      if (!offers) return offers;
+      const offer = offers.find((o) => String(o.id) === String(item.offerId));
+      return offer ? { price: offer.price, stock: offer.stock } : null;
+    }
+    const page = await fetchJson(`/product/${id}`);
+    if (!page) return page;
+    const product = page.props?.product;
+    return product && { price: salePrice(product.price, product.discount), stock: product.stock };
   } catch {
     return undefined;
   }
 }
 
-// Brings each refused item up to date in the cart (new price; qty down to the stock; removed
+// Brings each refused line up to date in the cart (new price; qty down to the stock; removed
 // when it is no longer sold or sold out) and answers what changed, to show the shopper:
-// [{id, name, message (the server's), outcome (what the cart did)}].
+// [{key, name, message (the server's, keyed as the cart keys its lines), outcome (what the cart did)}].
 export async function reviseRefusedItems(items, errors, revise) {
-  const refused = items.filter((item) => errors[item.id]);
-  const offers = await Promise.all(refused.map((item) => currentOffer(item.id)));
+  const refused = items.filter((item) => errors[lineKey(item)]);
+  const offers = await Promise.all(refused.map(currentOffer));
   return refused.map((item, i) => {
     const offer = offers[i];
+    const line = { id: item.id, offerId: item.offerId };
     let outcome;
     if (offer === undefined) {
       outcome = 'Please check this item and try again.';
     } else if (offer === null || offer.stock < 1) {
-      revise({ id: item.id, qty: 0 });
+      revise({ ...line, qty: 0 });
       outcome = 'Removed from your cart.';
     } else {
       const qty = Math.min(item.qty, offer.stock);
-      revise({ id: item.id, price: offer.price, qty });
+      revise({ ...line, price: offer.price, qty });
       const notes = [];
       if (offer.price !== item.price) notes.push(`price updated to ${formatPrice(offer.price)}`);
       if (qty !== item.qty) notes.push(`quantity lowered to ${qty}`);
       outcome = notes.length ? `In your cart: ${notes.join(', ')}.` : 'Please check this item and try again.';
     }
-    return { id: item.id, name: item.name, message: errors[item.id], outcome };
+    return { key: lineKey(item), name: item.name, message: errors[lineKey(item)], outcome };
   });
 }

@@ -1,17 +1,18 @@
-// The product's summary beside its pictures: title, who wrote, made or sells it, rating, price
-// (the old price struck through), stock, and how many to add to the cart.
+// The product's summary beside its pictures: title, who wrote, made or sells it, rating, and its
+// buy box: the offer sold by default (price, the old price struck through, condition, seller and
+// their rating, stock, how many to add to the cart) and a link to the other offers.
 import { useState } from 'react';
 import { styled } from '@mui/material/styles';
 import AddShoppingCart from '../../icons/AddShoppingCart.js';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
-import { notify } from '../../common/toast.jsx';
-import { useCart } from '../../state/cart.jsx';
 import AuthorLinks from '../book/AuthorLinks.jsx';
 import { searchUrl } from '../links.js';
 import { formatPrice, salePrice } from '../money.js';
 import RatingStars, { ratingStyles } from '../RatingStars.jsx';
 import VisuallyHidden from '../VisuallyHidden.jsx';
-import { StockAlertForm } from './deferred.js';
+import { OffersDialog, StockAlertForm } from './deferred.js';
+import { useAddOffer } from './addOffer.js';
+import { conditionLabel } from '../copies.js';
 import WishHeart, { wishHeartStyles } from '../WishHeart.jsx';
 import QuantityPicker, { clampQuantity } from './QuantityPicker.jsx';
 
@@ -60,6 +61,21 @@ const Wrapper = styled('div')(({ theme }) => ({
     fontWeight: 600,
     color: theme.palette.primary.contrastText,
     background: theme.palette.primary.main,
+  },
+  '& .seller-rating': { marginInlineStart: theme.spacing(0.75), fontWeight: 600, color: '#A15C00' },
+  '& .condition': { margin: 0, fontSize: 15 },
+  '& .more': {
+    justifySelf: 'start',
+    padding: 0,
+    border: 0,
+    background: 'none',
+    font: 'inherit',
+    fontSize: 15,
+    fontWeight: 600,
+    color: theme.palette.primary.main,
+    textDecoration: 'underline',
+    cursor: 'pointer',
+    '&:focus-visible': { outline: `2px solid ${theme.palette.secondary.main}`, outlineOffset: 2 },
   },
   '& .stock': { margin: 0, fontSize: 14, fontWeight: 600, color: theme.palette.success.main },
   '& .stock.low': { color: '#A15C00' },
@@ -124,44 +140,72 @@ function stockStatus(stock) {
   return { className: 'stock', text: 'In stock' };
 }
 
-function AddToCart({ product, price }) {
-  const { items, changeAmount } = useCart();
+function AddToCart({ product, offer }) {
+  const add = useAddOffer(product);
   const [wanted, setWanted] = useState(1);
-  const { id, title, imgUrl, stock } = product;
+  const stock = offer?.stock ?? 0;
   const soldOut = stock <= 0;
-
-  const add = () => {
-    const qty = clampQuantity(wanted, stock);
-    const inCart = items.find((item) => item.id === String(id))?.qty || 0;
-    // The cart never holds more than the shop has.
-    const total = Math.min(inCart + qty, stock);
-    if (total <= inCart) {
-      notify.info(`All ${stock} in stock are already in your cart`);
-      return;
-    }
-    changeAmount({ id: String(id), name: title, price, imgUrl, qty: total });
-    notify.success(
-      total - inCart === qty ? `${qty} × ${title} added to your cart` : `Only ${stock} in stock: your cart now holds ${total}`,
-    );
-    setWanted(1);
+  const onAdd = () => {
+    if (add(offer, clampQuantity(wanted, stock))) setWanted(1);
   };
 
   return (
     <div className="buy">
       <QuantityPicker value={wanted} max={Math.max(stock, 1)} onChange={setWanted} disabled={soldOut} />
-      <button type="button" className="add" onClick={add} disabled={soldOut}>
+      <button type="button" className="add" onClick={onAdd} disabled={soldOut}>
         <AddShoppingCart />
         Add to cart
       </button>
-      <WishHeart id={id} title={title} />
+      <WishHeart id={product.id} title={product.title} />
     </div>
   );
 }
 
-export default function BuyBox({ product }) {
-  const { title, author, book, brand, shopName, rating, reviewCount, price, discount = 0, unit, stock } = product;
-  const now = salePrice(price, discount);
-  const status = stockStatus(stock);
+// "3 more offers from $4.20", opening the list of every offer.
+function MoreOffers({ product, offers }) {
+  const [open, setOpen] = useState(false);
+  const others = offers.filter((offer) => !offer.buyBox);
+  if (others.length === 0) return null;
+  const lowest = Math.min(...others.map((offer) => offer.price));
+  return (
+    <>
+      <button type="button" className="more" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        {others.length} more {others.length === 1 ? 'offer' : 'offers'} from {formatPrice(lowest)}
+      </button>
+      {open && <OffersDialog product={product} offers={offers} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+// The seller and their rating; the store's own copies are sold by the store.
+function SoldBy({ offer, shopName }) {
+  if (!offer)
+    return (
+      shopName && (
+        <span>
+          Sold by: <strong>{shopName}</strong>
+        </span>
+      )
+    );
+  return (
+    <span className="seller">
+      Sold by: <strong>{offer.seller.name}</strong>
+      {offer.rating > 0 && (
+        <span className="seller-rating" aria-label={`rated ${offer.rating.toFixed(1)} of 5`}>
+          ★ {offer.rating.toFixed(1)}
+        </span>
+      )}
+    </span>
+  );
+}
+
+export default function BuyBox({ product, offers }) {
+  const { title, author, book, brand, shopName, rating, reviewCount, discount = 0, unit } = product;
+  // The offer sold by default (none when every seller of the product is suspended).
+  const offer = offers.find((o) => o.buyBox);
+  const now = offer ? offer.price : salePrice(product.price, discount);
+  const was = offer ? offer.listPrice : product.price;
+  const status = stockStatus(offer?.stock ?? 0);
   return (
     <Wrapper>
       <h1>{title}</h1>
@@ -182,11 +226,7 @@ export default function BuyBox({ product }) {
             Brand: <strong>{brand}</strong>
           </span>
         )}
-        {shopName && (
-          <span>
-            Sold by: <strong>{shopName}</strong>
-          </span>
-        )}
+        <SoldBy offer={offer} shopName={shopName} />
       </p>
       {reviewCount > 0 && (
         <div className="score">
@@ -200,19 +240,25 @@ export default function BuyBox({ product }) {
       <div className="price">
         <span className="now">{formatPrice(now)}</span>
         {unit && unit !== 'pcs' && <span className="unit">per {unit}</span>}
-        {discount > 0 && (
+        {was > now && (
           <>
             <s className="was">
               <VisuallyHidden>Original price </VisuallyHidden>
-              {formatPrice(price)}
+              {formatPrice(was)}
             </s>
             <span className="off">Save {discount}%</span>
           </>
         )}
       </div>
+      {book && offer && (
+        <p className="condition">
+          Condition: <strong>{conditionLabel(offer.condition)}</strong>
+        </p>
+      )}
       <p className={status.className}>{status.text}</p>
-      <AddToCart product={product} price={now} />
-      {stock <= 0 && <StockAlertForm productId={product.id} title={title} />}
+      <AddToCart product={product} offer={offer} />
+      <MoreOffers product={product} offers={offers} />
+      {!offer?.stock && <StockAlertForm productId={product.id} title={title} />}
       <ul className="promises" aria-label="Our promises">
         {PROMISES.map((promise) => (
           <li key={promise}>{promise}</li>

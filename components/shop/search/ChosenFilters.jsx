@@ -19,6 +19,7 @@ function chosen(values, facets) {
     values.author && [['author'], named(facets.authors, 'slug', values.author, 'name')],
     values.level && [['level'], named(facets.levels, 'value', values.level, 'label')],
     values.format && [['format'], values.format],
+    values.condition && [['condition'], named(facets.conditions ?? [], 'value', values.condition, 'label')],
     (low || high) && [['min_price', 'max_price'], price],
     values.rating && [['rating'], `${values.rating}★ & up`],
     values.in_stock && [['in_stock'], 'In stock'],

@@ -1,7 +1,7 @@
 // A results page's filters (the search page's and the book pages'), each choice with how many
 // results it would leave under the other filters (db/queries/search.py counts them): category,
-// author (the ten with most matches), level, format, subject (book pages), price (ranges, or
-// typed), customer rating and "In stock only", in the shared filter panel (./FilterPanel.jsx).
+// author (the ten with most matches), level, format, condition (New, Used), subject (book pages),
+// price (ranges of the lowest offer's price, or typed), customer rating and "In stock only", in the shared filter panel (./FilterPanel.jsx).
 // A list with no choices is left out (a level page has no level list: it is the level).
 import Star from '../../icons/Star.js';
 import RouterAnchor from '../../common/RouterAnchor.jsx';
@@ -41,7 +41,7 @@ function PriceRanges({ hrefOf: pageHref, prices, values }) {
  * values; `names`: the filters the page has (counted on the phone's "Filters" button).
  */
 export default function SearchFilters({ formId, action, hrefOf, facets, values, change, submit, names = FILTERS }) {
-  const { categories, authors, levels, formats, subjects = [], prices, ratings, inStock } = facets;
+  const { categories, authors, levels, formats, subjects = [], conditions = [], prices, ratings, inStock } = facets;
   const lists = [
     {
       name: 'category',
@@ -66,6 +66,12 @@ export default function SearchFilters({ formId, action, hrefOf, facets, values, 
       legend: 'Format',
       all: 'All formats',
       options: formats.map((f) => ({ value: f.value, label: f.value, count: f.count })),
+    },
+    {
+      name: 'condition',
+      legend: 'Condition',
+      all: 'Any condition',
+      options: conditions.filter((c) => c.count > 0 || values.condition === c.value),
     },
     {
       name: 'subject',

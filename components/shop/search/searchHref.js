@@ -1,6 +1,6 @@
 // Addresses of search result pages, with the query parameters the server's search loader reads
-// (app/pages/catalogue.py): sort, category, author, level, format, min_price, max_price, rating,
-// in_stock, page. Defaults and empty values are left out, so a plain search keeps its plain
+// (app/pages/catalogue.py): sort, category, author, level, format, condition, min_price, max_price,
+// rating, in_stock, page. Defaults and empty values are left out, so a plain search keeps its plain
 // (canonical) address.
 import { searchUrl } from '../links.js';
 
@@ -12,7 +12,7 @@ export const SORT_OPTIONS = [
   { value: 'newest', label: 'Newest first' },
 ];
 
-const ORDER = ['sort', 'category', 'author', 'level', 'format', 'min_price', 'max_price', 'rating', 'in_stock', 'page'];
+const ORDER = ['sort', 'category', 'author', 'level', 'format', 'condition', 'min_price', 'max_price', 'rating', 'in_stock', 'page'];
 const DEFAULTS = { sort: 'relevance', page: '1' };
 
 /** The form's values (strings, '' when unset) of the results a page shows. */
@@ -28,6 +28,7 @@ export function searchValues({ sort, filters }) {
     level: text(filters.level),
     format: text(filters.format),
     in_stock: filters.inStock ? '1' : '',
+    condition: text(filters.condition),
   };
 }
 
@@ -44,7 +45,7 @@ export function queryHref(path, values, names) {
 
 export const searchHref = (term, values = {}) => queryHref(searchUrl(term), values, ORDER);
 
-export const FILTERS = ['category', 'author', 'level', 'format', 'min_price', 'max_price', 'rating', 'in_stock'];
+export const FILTERS = ['category', 'author', 'level', 'format', 'condition', 'min_price', 'max_price', 'rating', 'in_stock'];
 
 /** How many filters (not the sort) narrow the results: shown on the phone's "Filters" button.
  * A price range is one filter, whether it has one bound or two. */
