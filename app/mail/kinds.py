@@ -13,7 +13,17 @@ from app.mail.templates import render
 from db.accounts import token_hash
 from db.carriers import tracking_url
 from db.checkout import sale_price
-from db.models import AccountToken, Order, OrderLine, Product, RefundRequest, StaffInvite, StockAlert, User
+from db.models import (
+    AccountToken,
+    CatalogueRequest,
+    Order,
+    OrderLine,
+    Product,
+    RefundRequest,
+    StaffInvite,
+    StockAlert,
+    User,
+)
 from db.models.base import utcnow
 from db.order_links import guest_order_path, order_path
 from db.outbox import Mail
@@ -194,6 +204,19 @@ def stock_back(session: Session, shop: dict, alert_ids: list[int]) -> list[Mail]
     return mails
 
 
+def catalogue_request_refused(session: Session, shop: dict, request_id: int) -> list[Mail]:
+    request = session.get(CatalogueRequest, request_id)
+    seller = request.seller
+    context = {
+        "shop": shop,
+        "name": seller.name,
+        "isbn": request.isbn,
+        "title": request.title,
+        "reason": request.reason,
+    }
+    return [_mail("catalogue_request_refused", seller.email, seller.name, context)]
+
+
 # The mail each event of db/events.py sends (an event not named here sends none).
 BY_EVENT: dict[str, Callable[..., list[Mail]]] = {
     "order_placed": order_placed,
@@ -212,4 +235,6 @@ BY_EVENT: dict[str, Callable[..., list[Mail]]] = {
     # stock alerts (issue 23)
     "stock_alert": stock_alert,
     "stock_back": stock_back,
+    # the marketplace (issue 25)
+    "catalogue_request_refused": catalogue_request_refused,
 }

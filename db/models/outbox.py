@@ -27,6 +27,8 @@ MESSAGE_KINDS = (
     "stock_alert",
     "stock_back",
     "order_link",
+    # the marketplace (issue 25)
+    "catalogue_request_refused",
 )
 ATTEMPT_OUTCOMES = ("sent", "retry", "failed")
 
