@@ -11,6 +11,7 @@ from app.api.catalogue import (
     catalogue_requests,
     customer_accounts,
     media,
+    product_offers,
     search_synonyms,
 )
 from app.api.catalogue import writes as catalogue_writes
@@ -47,6 +48,7 @@ def routes() -> list:
         *customer_accounts.routes,
         *book_import.routes,
         *catalogue_requests.routes,
+        *product_offers.routes,
         *authors.routes,
         *booklists.routes,
         *sales_writes.routes,
