@@ -15,7 +15,9 @@ The rules:
 - no payout was larger than the seller's balance at the moment it was paid;
 - each order money was taken for (payment status Success, Refunded or Partly refunded) kept what it
   should: its succeeded charges less its succeeded refunds equal its total less its accepted refund
-  requests.
+  requests;
+- the marketplace's (db/marketplace_check.py): each line in a shipment of its order and seller, each
+  order's status what its shipments make, each product's summary what its offers make.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from sqlalchemy.orm import Session
 
 from db import config
 from db.ledger import split
+from db.marketplace_check import lines_shipped, orders_follow_shipments, products_summarised
 from db.models import Earning, Order, OrderLine, Payment, Payout, PayoutRequest, RefundRequest
 from db.payments import TAKEN
 
@@ -246,6 +249,9 @@ CHECKS = (
     _payouts_paid,
     _balances_covered_payouts,
     _payments_kept,
+    lines_shipped,
+    orders_follow_shipments,
+    products_summarised,
 )
 
 

@@ -1,8 +1,9 @@
 """Every status change the shop allows, written in one place: the moves of orders, shipments,
-refund requests and payout requests. Anything not listed here is refused (409) by the admin's writes."""
+refund requests, payout requests and catalogue requests. Anything not listed here is refused (409) by the admin's writes."""
 
 from __future__ import annotations
 
+from db.models.offers import CATALOGUE_REQUEST_STATUSES
 from db.models.sales import ORDER_STATUSES, REFUND_STATUSES, SHIPMENT_STATUSES
 from db.models.sellers import PAYOUT_REQUEST_STATUSES
 
@@ -35,10 +36,18 @@ PAYOUT_REQUEST_MOVES: dict[str, tuple[str, ...]] = {
     "Rejected": (),
 }
 
+# A seller's ask for an ISBN: decided once, either way (db/catalogue_requests.py).
+CATALOGUE_REQUEST_MOVES: dict[str, tuple[str, ...]] = {
+    "Pending": ("Accepted", "Refused"),
+    "Accepted": (),
+    "Refused": (),
+}
+
 assert set(ORDER_MOVES) == set(ORDER_STATUSES)
 assert set(REFUND_MOVES) == set(REFUND_STATUSES)
 assert set(SHIPMENT_MOVES) == set(SHIPMENT_STATUSES)
 assert set(PAYOUT_REQUEST_MOVES) == set(PAYOUT_REQUEST_STATUSES)
+assert set(CATALOGUE_REQUEST_MOVES) == set(CATALOGUE_REQUEST_STATUSES)
 
 
 def refusal(what: str, current: str, wanted: str, moves: dict[str, tuple[str, ...]]) -> str | None:

@@ -17,13 +17,15 @@ from pathlib import Path
 import httpx
 import pytest
 from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, free_port, fresh_postgres
-from sqlalchemy import text
+from sqlalchemy import select, text
 from test_crash_safety import stocked
 from test_media_upload import image_bytes
 from traffic import BUYER, Load, admin_client
 
 from db.engine import make_engine, make_sessionmaker
 from db.ledger_check import check_ledger
+from db.models import Offer
+from db.offers import summarise
 from deploy.cluster import prepare, running_cluster
 from deploy.nginx import NGINX, NginxUnavailable
 
@@ -144,9 +146,13 @@ def test_fifty_concurrent_checkouts_of_the_last_units_never_oversell(cluster):
     [(product, price)] = stocked(url, count=1)
     engine = make_engine(url)
     sold = text("SELECT coalesce(sum(qty), 0) FROM order_line WHERE product_id = :id")
-    with engine.begin() as connection:
-        connection.execute(text("UPDATE product SET stock = 20 WHERE id = :id"), {"id": product})
-        sold_before = connection.execute(sold, {"id": product}).scalar()
+    with make_sessionmaker(engine)() as session, session.begin():
+        # The last 20 copies are the listing's; the summary follows its offers (the ledger check holds it).
+        offers = session.scalars(select(Offer).where(Offer.product_id == product).order_by(Offer.id)).all()
+        for offer in offers:
+            offer.stock = 20 if offer is offers[0] else 0
+        summarise(session, [product])
+        sold_before = session.execute(sold, {"id": product}).scalar()
     everywhere = bases(running)
 
     def checkout(n: int) -> int:

@@ -91,6 +91,13 @@ def contexts() -> dict[str, dict]:
             "link": "http://127.0.0.1:8000/staff/invite/Zx3v9Qk2m7LpR4tY8wB1nC6dF0hJ5sKe",
             "expires_at": AT + dt.timedelta(hours=48),
         },
+        "catalogue_request_refused": {
+            "shop": dict(SHOP),
+            "name": "Campus Reads",
+            "isbn": "9780143127741",
+            "title": "Class 9 Algebra Made Easy",
+            "reason": "This ISBN belongs to a different book: check the back cover of the copy.",
+        },
         "staff_disabled": {
             "shop": dict(SHOP),
             "name": "Rahul Mehta",
@@ -156,6 +163,7 @@ SUBJECTS = {
     "refund_accepted": "Your refund of $1,183.25 for order #1042",
     "staff_invite": "You are invited to the Student Books back office",
     "staff_disabled": "Your Student Books back-office account was disabled",
+    "catalogue_request_refused": "We could not add ISBN 9780143127741 to the catalogue",
     "two_factor_enrolled": "Two-factor sign-in is now on for your account",
     "two_factor_off": "Two-factor sign-in was turned off for your account",
     "verify_email": "Confirm your email for Student Books",
@@ -172,6 +180,7 @@ REASONS = {
     "refund_accepted": "You are receiving this because you asked for a refund on order #1042 at Student Books.",
     "staff_invite": "You are receiving this because Priya Nair invited you to the Student Books back office.",
     "staff_disabled": "You are receiving this because you had a back-office account at Student Books.",
+    "catalogue_request_refused": "You are receiving this because you asked Student Books to add a book to its catalogue.",
     "two_factor_enrolled": "You are receiving this because the sign-in settings of your Student Books account changed.",
     "two_factor_off": "You are receiving this because the sign-in settings of your Student Books account changed.",
     "verify_email": "You are receiving this because an account was opened at Student Books with this email address.",
@@ -224,6 +233,12 @@ FACTS = {
         "28 Nov 2026, 14:05 UTC",
     ],
     "staff_disabled": ["Rahul Mehta", "Priya Nair", "disabled"],
+    "catalogue_request_refused": [
+        "Campus Reads",
+        "9780143127741",
+        "Class 9 Algebra Made Easy",
+        "This ISBN belongs to a different book: check the back cover of the copy.",
+    ],
     "two_factor_enrolled": ["Priya Nair", "26 Nov 2026, 14:05 UTC", "turned on", "http://127.0.0.1:8000/admin/account"],
     "two_factor_off": ["Priya Nair", "26 Nov 2026, 14:05 UTC", "turned off", "http://127.0.0.1:8000/admin/account"],
     "verify_email": [

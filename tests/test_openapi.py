@@ -23,6 +23,8 @@ BODILESS = {
     ("post", "/api/me/orders/{orderNo}/buy-again"),
     # payments: the order in the path is delivered with its cash; a card form's SetupIntent; Stripe's own event
     ("post", "/api/orders/{id}/cash-collected"),
+    # the marketplace: one seller's parcel of the order in the path arrived
+    ("post", "/api/orders/{id}/shipments/{shipment}/delivered"),
     ("post", "/api/payments/stripe/setup"),
     ("post", "/api/payments/stripe/webhook"),
     # the seller portal: the owner's writes on a seller's account name it in the path

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from app.api import back_office, openapi
 from app.api.accounts import account, sign_in, staff
-from app.api.catalogue import authors, book_import, booklists, customer_accounts, media, search_synonyms
+from app.api.catalogue import (
+    authors,
+    book_import,
+    booklists,
+    catalogue_requests,
+    customer_accounts,
+    media,
+    product_offers,
+    search_synonyms,
+)
 from app.api.catalogue import writes as catalogue_writes
 from app.api.outbox import messages as outbox_messages
 from app.api.payments import orders as order_payments
@@ -49,6 +58,8 @@ def routes() -> list:
         *catalogue_writes.routes,
         *customer_accounts.routes,
         *book_import.routes,
+        *catalogue_requests.routes,
+        *product_offers.routes,
         *authors.routes,
         *booklists.routes,
         *sales_writes.routes,

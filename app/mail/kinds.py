@@ -15,6 +15,7 @@ from db.carriers import tracking_url
 from db.checkout import sale_price
 from db.models import (
     AccountToken,
+    CatalogueRequest,
     Order,
     OrderLine,
     Product,
@@ -224,6 +225,19 @@ def stock_back(session: Session, shop: dict, alert_ids: list[int]) -> list[Mail]
     return mails
 
 
+def catalogue_request_refused(session: Session, shop: dict, request_id: int) -> list[Mail]:
+    request = session.get(CatalogueRequest, request_id)
+    seller = request.seller
+    context = {
+        "shop": shop,
+        "name": seller.name,
+        "isbn": request.isbn,
+        "title": request.title,
+        "reason": request.reason,
+    }
+    return [_mail("catalogue_request_refused", seller.email, seller.name, context)]
+
+
 # The mail each event of db/events.py sends (an event not named here sends none).
 BY_EVENT: dict[str, Callable[..., list[Mail]]] = {
     "order_placed": order_placed,
@@ -243,4 +257,6 @@ BY_EVENT: dict[str, Callable[..., list[Mail]]] = {
     # stock alerts (issue 23)
     "stock_alert": stock_alert,
     "stock_back": stock_back,
+    # the marketplace (issue 25)
+    "catalogue_request_refused": catalogue_request_refused,
 }

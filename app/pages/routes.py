@@ -8,6 +8,7 @@ from app.pages.account import wishlist as account_wishlist
 from app.pages.admin import book_import, shell, sign_in, staff
 from app.pages.admin import booklists as admin_booklists
 from app.pages.admin import catalogue as admin_catalogue
+from app.pages.admin import catalogue_requests as admin_catalogue_requests
 from app.pages.admin import outbox as admin_outbox
 from app.pages.admin import sales as admin_sales
 from app.pages.admin import search_synonyms as admin_search_synonyms
@@ -42,6 +43,7 @@ def routes() -> list:
         *admin_sales.routes,
         *admin_outbox.routes,
         *admin_search_synonyms.routes,
+        *admin_catalogue_requests.routes,
         *staff.routes,
         *seller_pages.routes,  # the seller portal (issue 25)
     ]

@@ -3,6 +3,7 @@
 // menu shows each account only what its role may use.
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import LibraryAddOutlined from '@mui/icons-material/LibraryAddOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import SellOutlined from '@mui/icons-material/SellOutlined';
@@ -26,6 +27,7 @@ export const ADMIN_AREAS = [
   { title: 'Dashboard', href: '/admin', Icon: DashboardOutlined },
   { title: 'Products', href: '/admin/products', Icon: MenuBookOutlined },
   { title: 'Import Books', href: '/admin/books/import', Icon: UploadFileOutlined },
+  { title: 'Catalogue Requests', href: '/admin/catalogue-requests', Icon: LibraryAddOutlined },
   { title: 'Categories', href: '/admin/categories', Icon: CategoryOutlined },
   { title: 'Brands', href: '/admin/brands', Icon: SellOutlined },
   { title: 'Search Synonyms', href: '/admin/search-synonyms', Icon: CompareArrowsOutlined },

@@ -7,3 +7,4 @@ export const ORDER_STATUSES = choices(['Pending', 'Processing', 'Shipped', 'Deli
 export const PAYMENT_STATUSES = choices(['Pending', 'Success', 'Failed', 'Refunded', 'Partly refunded']);
 export const REFUND_STATUSES = choices(['Pending', 'Processing', 'Accepted']);
 export const PAYOUT_STATUSES = choices(['Processing', 'Accepted', 'Rejected']);
+export const CATALOGUE_REQUEST_STATUSES = choices(['Pending', 'Accepted', 'Refused']);

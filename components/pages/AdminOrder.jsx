@@ -1,5 +1,6 @@
 // /admin/orders/{id}: one order: its summary (with how it was shipped), its lines (a refund may be
-// asked for on a line of a delivered order), its status history, its payments with the calls and
+// asked for on a line of a delivered order), its shipments (one per seller, each shipped parcel
+// marked delivered on its own), its status history, its payments with the calls and
 // events behind them, and its refunds. It moves on by the buttons its status allows: Mark
 // processing, Ship (carrier and tracking number), Mark delivered or, for cash not yet taken, Cash
 // collected, and Cancel order; each asks first, and a refusal by the server is said in a toast.
@@ -23,6 +24,7 @@ import StatusChip from '../admin/list/StatusChip.jsx';
 import useStatusMove from '../admin/list/useStatusMove.jsx';
 import { describeMove, describeRefundMove, moveLabel } from '../admin/orders/moves.js';
 import { PaymentTimeline, PaymentsTable } from '../admin/orders/OrderPayments.jsx';
+import OrderShipments from '../admin/orders/OrderShipments.jsx';
 import Link from '../common/Link.jsx';
 import { notify } from '../common/toast.jsx';
 
@@ -146,6 +148,7 @@ function OrderView({ initial, carriers }) {
       ),
     },
     { key: 'shopName', label: 'Shop', render: (line) => orDash(line.shopName) },
+    { key: 'condition', label: 'Condition' },
     { key: 'unitPrice', label: 'Unit price', align: 'right', render: (line) => formatMoney(line.unitPrice) },
     { key: 'qty', label: 'Qty', align: 'right' },
     { key: 'amount', label: 'Amount', align: 'right', render: (line) => formatMoney(line.amount) },
@@ -240,6 +243,9 @@ function OrderView({ initial, carriers }) {
         </Grid>
         <Grid size={12}>
           <DataTable title="Items" columns={lineColumns} rows={order.lines} />
+        </Grid>
+        <Grid size={12}>
+          <OrderShipments order={order} onSettled={settled} />
         </Grid>
         <Grid size={12}>
           <PaymentsTable order={order} />

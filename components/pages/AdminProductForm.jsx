@@ -1,17 +1,20 @@
 // /admin/products/new and /admin/products/{id}: the product form; after saving, back to the list
-// with a toast. An existing product can also be deleted from here (after SPEC §5's dialog).
+// with a toast. An existing product can also be deleted from here (after SPEC §5's dialog), and its
+// offers are listed below the form (the form's price, discount and stock are its listing's).
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import AdminLayout from '../admin/AdminLayout.jsx';
 import ProductForm from '../admin/forms/ProductForm.jsx';
+import ProductOffers from '../admin/products/ProductOffers.jsx';
 import useRemove from '../admin/list/useRemove.jsx';
 import RouterAnchor from '../common/RouterAnchor.jsx';
 import { useRouter } from '../common/router.jsx';
 import { notify } from '../common/toast.jsx';
 
-export default function AdminProductForm({ session, product, categories = [], brands = [], shops = ['books'] }) {
+export default function AdminProductForm({ session, product, offers = [], categories = [], brands = [], shops = ['books'] }) {
   const { navigate } = useRouter();
   const backToList = () => navigate('/admin/products');
   const remove = useRemove(
@@ -51,6 +54,7 @@ export default function AdminProductForm({ session, product, categories = [], br
         categories={categories}
         brands={brands}
         shops={shops}
+        otherOffers={offers.length > 1}
         onSaved={saved}
         extraActions={
           product && (
@@ -60,6 +64,11 @@ export default function AdminProductForm({ session, product, categories = [], br
           )
         }
       />
+      {product && (
+        <Stack sx={{ mt: 3 }}>
+          <ProductOffers offers={offers} />
+        </Stack>
+      )}
       {remove.dialog}
     </AdminLayout>
   );

@@ -1,5 +1,6 @@
-"""Orders: the admin's view of one order, and moving it along its state machine
-(db/statuses.py). Delivering an order writes the sale earnings of its sellers' lines."""
+"""Orders: the admin's view of one order (with its shipments, one per seller), moving it along its
+state machine (db/statuses.py), and delivering one shipment of it (the order follows its shipments,
+db/shipments.py). Delivering an order writes the sale earnings of its sellers' lines."""
 
 from __future__ import annotations
 
@@ -10,18 +11,18 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from db import audit
-from db.admin import Conflict, Invalid, found, lock, moved
+from db.admin import Conflict, Invalid, NotFound, found, lock, moved
 from db.admin.forms import Form, Text
 from db.carriers import CARRIERS, tracking_url
 from db.events import occurred
-from db.models import Order, OrderLine, OrderStatusChange, Product, RefundRequest, Seller
+from db.models import Order, OrderLine, OrderStatusChange, Product, RefundRequest, Seller, Shipment
 from db.models.base import utcnow
 from db.models.sales import ORDER_STATUSES
 from db.money import Currency
 from db.payments import TAKEN, collect_cash, order_payments
 from db.queries.admin import first_image, iso
 from db.queries.products import money
-from db.shipments import earn, move_all
+from db.shipments import earn, move, move_all, why_not
 from db.statuses import ORDER_MOVES, REFUND_MOVES, refusal
 
 
@@ -58,6 +59,25 @@ def refund_record(refund: RefundRequest, title: str) -> dict:
         "reason": refund.reason,
         "date": iso(refund.created_at),
         "next": list(REFUND_MOVES[refund.status]),
+    }
+
+
+# Who sends the store's own lines, as the back office names it.
+STORE = "Student Books"
+
+
+def shipment_record(shipment: Shipment) -> dict:
+    return {
+        "id": shipment.id,
+        "sellerId": shipment.seller_id,
+        "seller": shipment.seller.shop_name if shipment.seller else STORE,
+        "status": shipment.status,
+        "carrier": shipment.carrier,
+        "trackingNo": shipment.tracking_no,
+        "trackingUrl": tracking_url(shipment.carrier, shipment.tracking_no),
+        "shippedAt": iso(shipment.shipped_at),
+        "deliveredAt": iso(shipment.delivered_at),
+        "lineIds": [line.id for line in shipment.lines],
     }
 
 
@@ -102,6 +122,8 @@ def order_view(session: Session, order_id: int) -> dict:
                 "amount": money(line.amount),
                 "shopName": shop_name,
                 "sellerId": line.seller_id,
+                "condition": line.condition,
+                "shipmentId": line.shipment_id,
                 "refunded": money(accepted.get(line.id, Decimal(0))),
                 # Only a delivered order is refunded, and never beyond what the open requests leave.
                 "refundable": money(
@@ -114,6 +136,7 @@ def order_view(session: Session, order_id: int) -> dict:
             {"from": h.from_status, "to": h.to_status, "by": h.changed_by, "at": iso(h.created_at)}
             for h in order.history
         ],
+        "shipments": [shipment_record(shipment) for shipment in order.shipments],
         "carrier": order.carrier,
         "trackingNo": order.tracking_no,
         "trackingUrl": tracking_url(order.carrier, order.tracking_no),
@@ -186,4 +209,33 @@ def cash_collected(session: Session, actor: str, order_id: int, currency: Curren
         )
     collect_cash(session, order, actor, currency)
     _moved_to(session, order, "Delivered", actor)
+    return order_view(session, order.id)
+
+
+def deliver_shipment(session: Session, actor: str, order_id: int, shipment_id: int) -> dict:
+    """One seller's parcel of a shipped order arrived: the shipment is delivered and the order follows
+    (Delivered, with its sellers' earnings, once every parcel has arrived), so an order of several
+    sellers is delivered part by part. A cash order's last parcel is delivered by Cash collected."""
+    found(session, Order, order_id, "order")
+    lock(session, Order, order_id)
+    order = session.get(Order, order_id, populate_existing=True)
+    shipment = session.get(Shipment, shipment_id) if 0 < shipment_id < 2**63 else None
+    if shipment is None or shipment.order_id != order.id:
+        raise NotFound(f"Order {order.id} has no shipment {shipment_id}")
+    if shipment.status != "Shipped":
+        raise Conflict(
+            why_not(shipment, "Delivered")
+            or f"Shipment {shipment.id} is {shipment.status}: ship it before it can be delivered"
+        )
+    others = [s.status for s in order.shipments if s.id != shipment.id and s.status != "Cancelled"]
+    if all(status == "Delivered" for status in others) and (why := _why_not(order, OrderChanges(status="Delivered"))):
+        raise Conflict(why)
+    before_order, before = audit.snapshot(order), audit.snapshot(shipment)
+    previous = order.status
+    move(session, shipment, "Delivered", actor)
+    session.flush()
+    audit.record(session, actor, "status", "shipment", shipment.id, before, audit.snapshot(shipment))
+    if order.status != previous:
+        audit.record(session, actor, "status", "order", order.id, before_order, audit.snapshot(order))
+        occurred(session, "order_status", order_id=order.id, status=order.status)
     return order_view(session, order.id)

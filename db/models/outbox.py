@@ -27,8 +27,10 @@ MESSAGE_KINDS = (
     "stock_alert",
     "stock_back",
     "order_link",
-    # the seller portal (issue 25): a seller's parcel of the order has gone
+    # the marketplace (issue 25): a seller's parcel of the order has gone; a seller's catalogue
+    # request refused
     "parcel_shipped",
+    "catalogue_request_refused",
 )
 ATTEMPT_OUTCOMES = ("sent", "retry", "failed")
 

@@ -18,6 +18,7 @@ from db.offers import listings, sellers_rating, summarise
 from db.seed import content, ledger
 from db.seed.booklists import build_booklists
 from db.seed.catalogue import build_catalogue
+from db.seed.catalogue_requests import build_catalogue_requests
 from db.seed.common import normalise_now
 from db.seed.images import Media
 from db.seed.offers import ship_orders, used_offers
@@ -67,7 +68,7 @@ def seed(session: Session, media_dir: Path, *, now: dt.datetime | None = None) -
     used = used_offers(catalogue.products, book_sellers, now)
     with session.no_autoflush:  # the shipments join the session with their orders
         ship_orders(sales.orders, listings(session))
-    session.add_all(used)
+    session.add_all([*used, *build_catalogue_requests(book_sellers, now)])
     summarise(session, {offer.product.id for offer in used})
     sellers_rating(session, [seller.id for seller in people.sellers])
 

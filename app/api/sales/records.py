@@ -9,13 +9,16 @@ from typing import Any, Literal, NotRequired
 from typing_extensions import TypedDict
 
 from app.api.records import MediaUrl, Money, Timestamp, closed
+from db.models.offers import CONDITIONS
 from db.models.payments import PAYMENT_KINDS
-from db.models.sales import ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_STATUSES
+from db.models.sales import ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_STATUSES, SHIPMENT_STATUSES
 from db.models.sellers import PACKAGE_NAMES, PAYOUT_REQUEST_STATUSES
 from db.queries.admin_sales import PORTAL_STATUSES
 
 OrderStatus = Literal[ORDER_STATUSES]
 RefundStatus = Literal[REFUND_STATUSES]
+ShipmentStatus = Literal[SHIPMENT_STATUSES]
+Condition = Literal[CONDITIONS]
 PayoutRequestStatus = Literal[PAYOUT_REQUEST_STATUSES]
 PaymentMethod = Literal[PAYMENT_METHODS]
 PaymentStatus = Literal[PAYMENT_STATUSES]
@@ -122,8 +125,28 @@ class OrderLineRecord(TypedDict):
     amount: Money
     shopName: str | None
     sellerId: int | None
+    condition: Condition
+    # The seller's parcel the line travels in (OrderRecord.shipments).
+    shipmentId: int | None
     refunded: Money
     refundable: Money
+
+
+@closed
+class OrderShipment(TypedDict):
+    """One seller's parcel of the order (`seller` is the shop's name, the store's own when `sellerId`
+    is null): its status, how it travels and when it went and arrived; `lineIds` are its lines."""
+
+    id: int
+    sellerId: int | None
+    seller: str
+    status: ShipmentStatus
+    carrier: str | None
+    trackingNo: str | None
+    trackingUrl: str | None
+    shippedAt: Timestamp | None
+    deliveredAt: Timestamp | None
+    lineIds: list[int]
 
 
 # "from" is a Python keyword, hence the functional form.
@@ -200,6 +223,7 @@ class OrderRecord(TypedDict):
     lines: list[OrderLineRecord]
     history: list[OrderStatusChange]
     refunds: list[OrderRefund]
+    shipments: list[OrderShipment]
     # A shipped order's carrier (db/carriers.py), tracking number and the carrier's page for it.
     carrier: str | None
     trackingNo: str | None

@@ -12,7 +12,7 @@ from app.api.admin_writes import Area, run_read, run_write, writer
 from app.api.contract import ADMIN_WRITE, contract
 from app.api.sales.records import OrderRecord, PayoutRequestRow, RefundRequestRow, SellerRow
 from app.services import services_of
-from db.admin.orders import OrderChanges, cash_collected, change_order_status, order_view
+from db.admin.orders import OrderChanges, cash_collected, change_order_status, deliver_shipment, order_view
 from db.admin.payouts import PayoutDecision, decide_payout_request
 from db.admin.refunds import RefundChanges, RefundForm, change_refund_status, request_refund
 from db.admin.sellers import SellerChanges, update_seller
@@ -41,6 +41,15 @@ async def record_cash_collected(request: Request) -> JSONResponse:
     auth = await writer(request)
     currency = services_of(request).payments.currency
     return JSONResponse(await run_write(request, cash_collected, auth.user.email, request.path_params["id"], currency))
+
+
+@contract(returns=OrderRecord, refusals=(*ADMIN_WRITE, 404, 409))
+async def record_shipment_delivered(request: Request) -> JSONResponse:
+    """One seller's parcel of a shipped order arrived: the order follows (Delivered, with its sellers'
+    earnings, once every parcel has), so an order of several sellers is delivered part by part."""
+    auth = await writer(request)
+    order_id, shipment_id = request.path_params["id"], request.path_params["shipment"]
+    return JSONResponse(await run_write(request, deliver_shipment, auth.user.email, order_id, shipment_id))
 
 
 AREAS = (
@@ -80,5 +89,6 @@ AREAS = (
 
 routes = [
     Route("/api/orders/{id:int}/cash-collected", record_cash_collected, methods=["POST"]),
+    Route("/api/orders/{id:int}/shipments/{shipment:int}/delivered", record_shipment_delivered, methods=["POST"]),
     *(route for area in AREAS for route in area.routes()),
 ]

@@ -19,6 +19,7 @@ from app.pages.admin.shell import list_props, page
 from db.admin.brands import brand_choices
 from db.admin.categories import category_choices
 from db.admin.customers import customer_view
+from db.admin.offers import product_offers
 from db.admin.products import SHOPS, product_for_form
 from db.models import Product
 from db.queries.admin import BRANDS, CATEGORIES, CUSTOMERS, PRODUCTS, REVIEWS
@@ -35,6 +36,7 @@ def products_props(session: Session, params: Mapping[str, str]) -> dict:
 def product_form_props(session: Session, product_id: int | None) -> dict:
     return {
         "product": product_for_form(session, product_id) if product_id is not None else None,
+        "offers": product_offers(session, product_id) if product_id is not None else [],
         "categories": category_choices(session),
         "brands": brand_choices(session),
         "shops": list(SHOPS),

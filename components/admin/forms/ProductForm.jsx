@@ -84,7 +84,10 @@ function requestBody(values, hadBook) {
   };
 }
 
-export default function ProductForm({ product, categories, brands, shops, onSaved, extraActions }) {
+// `otherOffers`: the product has offers besides its listing, so its price, discount and stock are
+// named as the listing's (the others are their sellers' to set).
+export default function ProductForm({ product, categories, brands, shops, onSaved, extraActions, otherOffers = false }) {
+  const listing = (label) => (otherOffers ? `Listing ${label.toLowerCase()}` : label);
   const hadBook = Boolean(product?.book);
   const form = useForm(initialValues(product), (values) => checks(values, hadBook));
   const body = (values) => requestBody(values, hadBook);
@@ -137,7 +140,8 @@ export default function ProductForm({ product, categories, brands, shops, onSave
                 <FormText
                   form={form}
                   name="price"
-                  label="Price"
+                  label={listing('Price')}
+                  helper={otherOffers ? 'Price, discount and stock of this product’s own listing; other offers are below' : undefined}
                   required
                   slotProps={{
                     input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
@@ -148,13 +152,13 @@ export default function ProductForm({ product, categories, brands, shops, onSave
                   <FormText
                     form={form}
                     name="discount"
-                    label="Discount"
+                    label={listing('Discount')}
                     slotProps={{
                       input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
                       htmlInput: { inputMode: 'numeric' },
                     }}
                   />
-                  <FormText form={form} name="stock" label="Stock" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+                  <FormText form={form} name="stock" label={listing('Stock')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
                 </Stack>
                 <Stack>
                   <FormSwitch form={form} name="published" label="Published" />

@@ -1,4 +1,4 @@
-// A status (of an order, a refund request, a payout request, a payment, a mail in the outbox and
+// A status (of an order, a refund request, a payout request, a catalogue request, a payment, a mail in the outbox and
 // each attempt to deliver it) or an earning's kind, as a chip whose colour says where it stands:
 // waiting (amber), under way (blue), done (green), refused or money going back (red). The same
 // words and colours on every back-office screen. Earning kinds, mail states and a charge's states
@@ -18,6 +18,7 @@ const TONES = {
   Refunded: 'error',
   'Partly refunded': 'error',
   Rejected: 'error',
+  Refused: 'error',
   sale: 'success',
   refund: 'error',
   queued: 'warning',

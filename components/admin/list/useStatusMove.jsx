@@ -17,9 +17,9 @@ import { sendJson } from '../forms/api.js';
 import AskFirst from './AskFirst.jsx';
 
 // What the button says for a move to each status.
-const MOVE_VERBS = { Processing: 'Process', Delivered: 'Deliver', Accepted: 'Accept', Rejected: 'Reject' };
+const MOVE_VERBS = { Processing: 'Process', Delivered: 'Deliver', Accepted: 'Accept', Rejected: 'Reject', Refused: 'Refuse' };
 // Moves that end a record's road: said in red.
-const DANGEROUS = ['Rejected', 'Cancelled'];
+const DANGEROUS = ['Rejected', 'Refused', 'Cancelled'];
 
 export default function useStatusMove(endpoint, { key = 'id', name, describe, onSettled }) {
   // The move stays set while the dialog animates closed, so its text does not vanish first.
@@ -37,7 +37,8 @@ export default function useStatusMove(endpoint, { key = 'id', name, describe, on
     const answer = await sendJson(method, url, about.request ? about.body : { status: to, ...about.body });
     setOpen(false);
     if (answer.ok) notify.success(about.done);
-    else notify.error(answer.data.message);
+    // A 422's fields are not on screen here: what is wrong with them is said in the toast.
+    else notify.error([answer.data.message, Object.values(answer.data.errors || {}).join('; ')].filter(Boolean).join(': '));
     onSettled(answer);
   };
 
