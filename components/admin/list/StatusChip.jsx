@@ -30,11 +30,10 @@ const TONES = {
   requires_action: 'warning',
   succeeded: 'success',
   cancelled: 'default',
-  // a seller's portal account; a seller's catalogue request
+  // a seller's portal account
   Invited: 'warning',
   Active: 'success',
   Suspended: 'error',
-  Refused: 'error',
 };
 
 export default function StatusChip({ status }) {
