@@ -18,7 +18,7 @@ function Tracking({ shipment }) {
       href={shipment.trackingUrl}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={`Track ${shipment.trackingNo} with ${shipment.carrier}`}
+      aria-label={`Track the parcel from ${shipment.seller}: ${shipment.trackingNo} with ${shipment.carrier}`}
     >
       {shipment.trackingNo}
     </MuiLink>
