@@ -9,8 +9,8 @@ sender to a local SMTP sink), as a shop runs.
 
 Two setups, one after the other: one `python -m app` process on SQLite, and three instances on
 PostgreSQL (a scratch database of its own, dropped afterwards) behind nginx (deploy/cluster.py).
-After each run the database is checked: no product's stock below zero, and for every product the
-stock plus every quantity ordered since the start equals the stock at the start (nothing oversold,
+After each run the database is checked: no offer's stock below zero, and for every offer its
+stock plus every quantity ordered from it since the start equals its stock at the start (nothing oversold,
 no update lost). Budgets: one SQLite process at least 100 orders/s with p99 at most 100 ms at 16
 clients; three PostgreSQL instances at least twice that. With every client waiting for its answer
 before its next order, the mean latency is clients / orders/s (Little's law): a p99 of 100 ms at 16
@@ -33,14 +33,14 @@ from pathlib import Path
 from string import Template
 
 import psycopg
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 
 from bench.cache import wrk_run
 from bench.cluster import postgres_database, server_cpu
 from bench.common import ADMIN_ENV, seeded_database, server_process, table
 from bench.smtp_sink import free_port
 from db.engine import make_engine, make_sessionmaker
-from db.models import Order, OrderLine, OutboxMessage, Product
+from db.models import Offer, Order, OrderLine, OutboxMessage, Product
 
 CLIENTS = (1, 4, 16, 32)
 SECONDS = 5
@@ -80,13 +80,15 @@ end
 def stock_up(url: str) -> list[tuple[int, str]]:
     """Raise the stock of PRODUCTS published products to STOCK; answers their (id, sale price)."""
     from db.checkout import sale_price
+    from db.offers import relist
 
     engine = make_engine(url)
     with make_sessionmaker(engine)() as session, session.begin():
         products = list(
             session.scalars(select(Product).where(Product.published.is_(True)).order_by(Product.id).limit(PRODUCTS))
         )
-        session.execute(update(Product).where(Product.id.in_([p.id for p in products])).values(stock=STOCK))
+        for product in products:
+            relist(session, product, {"stock": STOCK})  # its listing, and the buy box with it
         chosen = [(p.id, str(sale_price(p))) for p in products]
     engine.dispose()
     return chosen
@@ -94,32 +96,32 @@ def stock_up(url: str) -> list[tuple[int, str]]:
 
 class Ledger:
     """The stock at the start, to check each run against: no stock below zero, and stock plus
-    everything ordered since the start equal to the starting stock, product by product."""
+    everything ordered since the start equal to the starting stock, offer by offer."""
 
     def __init__(self, url: str):
         self.engine = make_engine(url)
         self.sessions = make_sessionmaker(self.engine)
         with self.sessions() as session:
             self.first_order = (session.scalar(select(func.max(Order.id))) or 0) + 1
-            self.stock = dict(session.execute(select(Product.id, Product.stock)).all())
+            self.stock = dict(session.execute(select(Offer.id, Offer.stock)).all())
 
     def orders(self) -> int:
         with self.sessions() as session:
             return session.scalar(select(func.count()).select_from(Order).where(Order.id >= self.first_order))
 
     def oversold(self) -> int:
-        """How many products are below zero or do not add up (read in one statement: one snapshot)."""
+        """How many offers are below zero or do not add up (read in one statement: one snapshot)."""
         ordered = (
-            select(OrderLine.product_id, func.sum(OrderLine.qty).label("qty"))
+            select(OrderLine.offer_id, func.sum(OrderLine.qty).label("qty"))
             .join(Order, Order.id == OrderLine.order_id)
             .where(Order.id >= self.first_order)
-            .group_by(OrderLine.product_id)
+            .group_by(OrderLine.offer_id)
             .subquery()
         )
         with self.sessions() as session:
             now = session.execute(
-                select(Product.id, Product.stock, func.coalesce(ordered.c.qty, 0)).outerjoin(
-                    ordered, ordered.c.product_id == Product.id
+                select(Offer.id, Offer.stock, func.coalesce(ordered.c.qty, 0)).outerjoin(
+                    ordered, ordered.c.offer_id == Offer.id
                 )
             ).all()
         return sum(1 for p, stock, qty in now if stock < 0 or stock + qty != self.stock.get(p, stock))

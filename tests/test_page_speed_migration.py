@@ -39,7 +39,8 @@ def test_the_page_speed_migration_adds_its_indexes_and_keeps_the_shop(seeded_cop
     command.downgrade(alembic_config(seeded_copy), "0015")
     assert not NEW_INDEXES & product_indexes(seeded_copy)
     assert rows(seeded_copy, PRODUCTS) == products
-    assert section_ids(seeded_copy) == shown  # the same products, sorted rather than walked
+    # (The sections are read again at the newest schema only: today's cards read columns that later
+    # migrations add, such as the marketplace's used_from.)
 
     upgrade(seeded_copy)
     assert product_indexes(seeded_copy) >= NEW_INDEXES

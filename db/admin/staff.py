@@ -16,7 +16,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from db import audit
-from db.admin import Conflict, found, lock
+from db.admin import Conflict, NotFound, found, lock
 from db.admin.customers import CustomerForm
 from db.admin.forms import Form, Text
 from db.events import occurred
@@ -116,10 +116,18 @@ def invite_staff(session: Session, actor: str, form: StaffInviteForm, token_hash
     return staff_record(user, invite)
 
 
+def _staff_account(session: Session, user_id: int) -> User:
+    """An owner's or staff account: a seller's or a shopper's is not this area's (404, as unknown)."""
+    user = found(session, User, user_id, "account")
+    if user.role not in STAFF_ROLES:
+        raise NotFound(f"There is no staff account {user_id}")
+    return user
+
+
 def renew_invite(session: Session, actor: str, user_id: int, token_hash: str) -> dict:
     """A new link for an account still waiting for its password (the old link was lost or expired)."""
     lock(session, User, user_id)
-    user = found(session, User, user_id, "account")
+    user = _staff_account(session, user_id)
     if user.activated_at is not None:
         raise Conflict(f"{user.email} has set a password already; they sign in at /login")
     invite = new_invite(session, actor, user, token_hash, utcnow())
@@ -130,7 +138,7 @@ def renew_invite(session: Session, actor: str, user_id: int, token_hash: str) ->
 def change_staff(session: Session, actor: User, user_id: int, changes: StaffChanges) -> dict:
     """Disables an account (its sessions end in this same transaction) or enables it again."""
     lock(session, User, user_id)
-    user = found(session, User, user_id, "account")
+    user = _staff_account(session, user_id)
     if user.id == actor.id and changes.disabled:
         raise Conflict("You cannot disable your own account")
     before = account_view(user)
