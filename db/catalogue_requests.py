@@ -22,9 +22,9 @@ from db.admin.books import BookForm, LevelText
 from db.admin.forms import Form, RecordId, Text
 from db.admin.products import ProductForm, create_product
 from db.events import occurred
-from db.models import Book, CatalogueRequest, Offer
+from db.models import Book, CatalogueRequest
 from db.models.base import utcnow
-from db.offers import summarise
+from db.offers import list_offer
 from db.queries.catalogue_requests import catalogue_request_record, catalogue_request_rows
 from db.statuses import CATALOGUE_REQUEST_MOVES
 
@@ -107,17 +107,8 @@ def _accept(session: Session, actor: str, request: CatalogueRequest, decision: C
     product_id = session.scalar(select(Book.product_id).where(Book.isbn == _isbn_of(request)).limit(1))
     if product_id is None:
         product_id = _new_book(session, actor, request, decision)
-    offer = Offer(
-        product_id=product_id,
-        seller_id=request.seller_id,
-        condition=request.condition,
-        price=request.price,
-        stock=request.stock,
-        note=request.note,
-    )
-    session.add(offer)
-    summarise(session, [product_id])
-    audit.record(session, actor, "create", "offer", offer.id, None, audit.snapshot(offer))
+    wanted = {"condition": request.condition, "price": request.price, "stock": request.stock, "note": request.note}
+    list_offer(session, actor, product_id, request.seller_id, **wanted)
     request.product_id = product_id
 
 

@@ -17,6 +17,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
+from db import audit
 from db.models import Offer, Product, Seller
 from db.models.offers import NEW
 
@@ -140,3 +141,13 @@ def put_back(session: Session, offer_id: int | None, qty: int) -> None:
             .values(stock=Offer.stock + qty)
             .execution_options(synchronize_session=False)
         )
+
+
+def list_offer(session: Session, actor: str, product_id: int, seller_id: int | None, **columns) -> Offer:
+    """A new offer of the product (condition, price, stock, note...), its product's summary written
+    again and the offer audited: how a seller's copies come on sale, whoever lists them."""
+    offer = Offer(product_id=product_id, seller_id=seller_id, **columns)
+    session.add(offer)
+    summarise(session, [product_id])
+    audit.record(session, actor, "create", "offer", offer.id, None, audit.snapshot(offer))
+    return offer

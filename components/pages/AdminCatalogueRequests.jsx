@@ -139,18 +139,7 @@ export default function AdminCatalogueRequests({ session, list: initial, categor
         </Stack>
       ),
     },
-    {
-      key: 'actions',
-      label: 'Actions',
-      align: 'right',
-      render: (row) => (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          {row.next.map((to) => (
-            <span key={to}>{move.button(row, to)}</span>
-          ))}
-        </Stack>
-      ),
-    },
+    move.column,
   ];
 
   return (

@@ -83,18 +83,7 @@ export default function AdminPayoutRequests({ session, list: initial, paymentMet
     },
     { key: 'balance', label: 'Balance now', align: 'right', render: (row) => money(row.balance) },
     { key: 'status', label: 'Status', sortable: true, render: (row) => <StatusChip status={row.status} /> },
-    {
-      key: 'actions',
-      label: 'Actions',
-      align: 'right',
-      render: (row) => (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          {row.next.map((to) => (
-            <span key={to}>{move.button(row, to)}</span>
-          ))}
-        </Stack>
-      ),
-    },
+    move.column,
   ];
 
   return (

@@ -48,12 +48,7 @@ export default function AdminRefundRequests({ session, list: initial }) {
     { key: 'amount', label: 'Amount', sortable: true, align: 'right', render: (row) => money(row.amount) },
     { key: 'status', label: 'Status', sortable: true, render: (row) => <StatusChip status={row.status} /> },
     { key: 'date', label: 'Date', sortable: true, render: (row) => day(row.date) },
-    {
-      key: 'actions',
-      label: 'Actions',
-      align: 'right',
-      render: (row) => row.next.map((to) => <span key={to}>{move.button(row, to)}</span>),
-    },
+    move.column,
   ];
 
   return (

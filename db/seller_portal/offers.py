@@ -21,7 +21,7 @@ from db.admin.forms import Form, Text
 from db.admin.products import MAX_PRICE, MAX_STOCK, in_cents
 from db.models import Book, CatalogueRequest, Offer, Product
 from db.models.offers import CONDITIONS
-from db.offers import summarise
+from db.offers import list_offer, summarise
 from db.queries.admin import iso
 from db.queries.admin_lists import AdminList, Filter, one_of, parse_bool
 from db.queries.products import money
@@ -232,17 +232,8 @@ def add_offer(session: Session, actor: str, seller_id: int, form: OfferForm) -> 
     if product_id is None:
         return _request_listing(session, actor, seller_id, form)
     _refuse_twin(session, seller_id, product_id, form.condition)
-    offer = Offer(
-        product_id=product_id,
-        seller_id=seller_id,
-        condition=form.condition,
-        price=form.price,
-        stock=form.stock,
-        note=form.note,
-    )
-    session.add(offer)
-    summarise(session, [product_id])
-    audit.record(session, actor, "create", "offer", offer.id, None, audit.snapshot(offer))
+    wanted = {"condition": form.condition, "price": form.price, "stock": form.stock, "note": form.note}
+    offer = list_offer(session, actor, product_id, seller_id, **wanted)
     return {"offer": offer_view(session, seller_id, offer.id)}
 
 

@@ -9,9 +9,10 @@
 // url] of a move the server takes elsewhere than the PATCH, e.g. an order's cash collected) }.
 // `dialog` is the element to render; button(row, to, props?) is a button that asks, saying
 // props.label (on the record's own page) or, in a list, the move's verb, named "<verb> <name(row)>"
-// for screen readers.
+// for screen readers; `column` is a list's Actions column of those buttons.
 import { useState } from 'react';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import { notify } from '../../common/toast.jsx';
 import { sendJson } from '../forms/api.js';
 import AskFirst from './AskFirst.jsx';
@@ -70,5 +71,18 @@ export default function useStatusMove(endpoint, { key = 'id', name, describe, on
       </Button>
     );
   };
-  return { dialog, button };
+  // A list's last column: a button for each move the row may make next.
+  const column = {
+    key: 'actions',
+    label: 'Actions',
+    align: 'right',
+    render: (row) => (
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        {row.next.map((to) => (
+          <span key={to}>{button(row, to)}</span>
+        ))}
+      </Stack>
+    ),
+  };
+  return { dialog, button, column };
 }
