@@ -22,6 +22,8 @@ from db.models import Offer, Product, Seller
 from db.models.offers import NEW
 
 CENT = Decimal("0.01")
+# Who sells the store's own copies (an offer, line or shipment without a seller), wherever it is named.
+STORE_NAME = "Student Books"
 # The store's own copies rank with the best rated seller at equal price.
 STORE_RATING = Decimal("5")
 

@@ -8,12 +8,9 @@ from sqlalchemy.orm import Session
 
 from db.admin import found
 from db.models import Offer, Product, Seller
-from db.offers import buy_box, listings, offer_price, sold
+from db.offers import STORE_NAME, buy_box, listings, offer_price, sold
 from db.queries.admin import iso
 from db.queries.products import money
-
-# Who sells the store's own copies, as the back office names it.
-STORE = "Student Books"
 
 
 def product_offers(session: Session, product_id: int) -> list[dict]:
@@ -30,7 +27,7 @@ def product_offers(session: Session, product_id: int) -> list[dict]:
         {
             "id": offer.id,
             "sellerId": offer.seller_id,
-            "seller": name or STORE,
+            "seller": name or STORE_NAME,
             "shopName": shop_name,
             "condition": offer.condition,
             "price": money(offer.price),

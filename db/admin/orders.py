@@ -19,6 +19,7 @@ from db.models import Order, OrderLine, OrderStatusChange, Product, RefundReques
 from db.models.base import utcnow
 from db.models.sales import ORDER_STATUSES
 from db.money import Currency
+from db.offers import STORE_NAME
 from db.payments import TAKEN, collect_cash, order_payments
 from db.queries.admin import first_image, iso
 from db.queries.products import money
@@ -62,15 +63,11 @@ def refund_record(refund: RefundRequest, title: str) -> dict:
     }
 
 
-# Who sends the store's own lines, as the back office names it.
-STORE = "Student Books"
-
-
 def shipment_record(shipment: Shipment) -> dict:
     return {
         "id": shipment.id,
         "sellerId": shipment.seller_id,
-        "seller": shipment.seller.shop_name if shipment.seller else STORE,
+        "seller": shipment.seller.shop_name if shipment.seller else STORE_NAME,
         "status": shipment.status,
         "carrier": shipment.carrier,
         "trackingNo": shipment.tracking_no,

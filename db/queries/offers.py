@@ -11,11 +11,9 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from db.models import Offer, Seller
-from db.offers import STORE_RATING, Candidate, buy_box, offer_price
+from db.offers import STORE_NAME, STORE_RATING, Candidate, buy_box, offer_price
 from db.queries.media import media_url
 from db.queries.products import money
-
-STORE_NAME = "Student Books"
 
 # One statement: the offers and their sellers.
 OFFERS = (

@@ -16,10 +16,10 @@ from db.admin import NotFound
 from db.carriers import tracking_url
 from db.checkout import sale_price
 from db.models import Customer, Order, OrderLine, Product, Seller, Shipment
+from db.offers import STORE_NAME
 from db.payments import TAKEN, latest_charge, payment_answer
 from db.queries.admin import iso
 from db.queries.media import media_url
-from db.queries.offers import STORE_NAME
 from db.queries.products import money
 
 MAX_ORDER_NO = 2**63 - 1
