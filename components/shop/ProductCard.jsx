@@ -74,14 +74,13 @@ const useCardClass = sharedStyles((theme) => ({
   // The whole card is clickable through the title link, without nesting interactive elements.
   '& h3 a::after': { content: '""', position: 'absolute', inset: 0 },
   '& .author': { margin: 0, fontSize: 12, color: theme.palette.text.secondary },
+  // One line each: a separator between them would start the second line when a narrow card wraps.
   '& .offers': {
     display: 'flex',
-    flexWrap: 'wrap',
-    columnGap: 8,
+    flexDirection: 'column',
     margin: 0,
     fontSize: 12,
     color: theme.palette.text.secondary,
-    '& span + span::before': { content: '"·"', marginInlineEnd: 8 },
   },
   '& .foot': { display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 8, marginTop: 'auto' },
   '& .price': { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 8 },

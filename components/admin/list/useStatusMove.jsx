@@ -77,7 +77,8 @@ export default function useStatusMove(endpoint, { key = 'id', name, describe, on
     label: 'Actions',
     align: 'right',
     render: (row) => (
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+      // Wrapping: a narrow table stacks the buttons rather than pushing them out of view.
+      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
         {row.next.map((to) => (
           <span key={to}>{button(row, to)}</span>
         ))}
