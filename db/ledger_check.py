@@ -15,7 +15,9 @@ The rules:
 - no payout was larger than the seller's balance at the moment it was paid;
 - each order money was taken for (payment status Success, Refunded or Partly refunded) kept what it
   should: its succeeded charges less its succeeded refunds equal its total less its accepted refund
-  requests;
+  requests and its cancelled lines;
+- a line its seller cancelled earns nothing, and its order keeps nothing for it; the cancellations'
+  own rules (db/line_cancel_check.py);
 - the marketplace's (db/marketplace_check.py): each line in a shipment of its order and seller, each
   order's status what its shipments make, each product's summary what its offers make.
 """
@@ -33,6 +35,7 @@ from sqlalchemy.orm import Session
 
 from db import config
 from db.ledger import split
+from db.line_cancel_check import lines_cancelled
 from db.marketplace_check import lines_shipped, orders_follow_shipments, products_summarised
 from db.models import Earning, Order, OrderLine, Payment, Payout, PayoutRequest, RefundRequest
 from db.payments import TAKEN
@@ -90,16 +93,22 @@ def _sales_earned(session: Session, report: LedgerReport) -> None:
     ):
         earned[line_id].append((seller_id, rate, seller_part, store_part))
     report.counted["sale earnings"] = sum(len(rows) for rows in earned.values())
-    for line_id, seller_id, rate, amount, status in session.execute(
-        select(OrderLine.id, OrderLine.seller_id, OrderLine.commission_rate, OrderLine.amount, Order.status).join(
-            Order, OrderLine.order_id == Order.id
-        )
+    for line_id, seller_id, rate, amount, status, cancelled in session.execute(
+        select(
+            OrderLine.id,
+            OrderLine.seller_id,
+            OrderLine.commission_rate,
+            OrderLine.amount,
+            Order.status,
+            OrderLine.cancelled_at.is_not(None),
+        ).join(Order, OrderLine.order_id == Order.id)
     ):
         rows = earned.pop(line_id, [])
-        if status != "Delivered" or seller_id is None:
+        if status != "Delivered" or seller_id is None or cancelled:
             if rows:
                 report.problem(
-                    f"order line {line_id}: earns although its order is {status}"
+                    f"order line {line_id}: earns although "
+                    + ("it was cancelled" if cancelled else f"its order is {status}")
                     + ("" if seller_id else " and it has no seller")
                 )
             continue
@@ -225,19 +234,27 @@ def _payments_kept(session: Session, report: LedgerReport) -> None:
         .group_by(OrderLine.order_id)
         .subquery()
     )
+    cancelled = (
+        select(OrderLine.order_id, func.sum(OrderLine.amount).label("cancelled"))
+        .where(OrderLine.cancelled_at.is_not(None))
+        .group_by(OrderLine.order_id)
+        .subquery()
+    )
     count = 0
-    for order_id, payment_status, total, taken, given_back in session.execute(
-        select(Order.id, Order.payment_status, Order.total, kept.c.kept, refunded.c.refunded)
+    for order_id, payment_status, total, taken, given_back, dropped in session.execute(
+        select(Order.id, Order.payment_status, Order.total, kept.c.kept, refunded.c.refunded, cancelled.c.cancelled)
         .outerjoin(kept, kept.c.order_id == Order.id)
         .outerjoin(refunded, refunded.c.order_id == Order.id)
+        .outerjoin(cancelled, cancelled.c.order_id == Order.id)
         .where(Order.payment_status.in_(TAKEN))
     ):
         count += 1
-        should = Decimal(total) - Decimal(given_back or 0)
+        should = Decimal(total) - Decimal(given_back or 0) - Decimal(dropped or 0)
         if Decimal(taken or 0).quantize(ZERO) != should.quantize(ZERO):
             report.problem(
                 f"order {order_id} ({payment_status}): its payments keep {Decimal(taken or 0).quantize(ZERO)}, "
                 f"not its total {total} less {Decimal(given_back or 0).quantize(ZERO)} refunded"
+                + (f" and {Decimal(dropped).quantize(ZERO)} cancelled" if dropped else "")
             )
     report.counted["paid orders"] = count
 
@@ -249,6 +266,7 @@ CHECKS = (
     _payouts_paid,
     _balances_covered_payouts,
     _payments_kept,
+    lines_cancelled,
     lines_shipped,
     orders_follow_shipments,
     products_summarised,

@@ -161,10 +161,12 @@ def settle_charge(session: Session, payment_id: int, said: ProviderCharge, curre
 
 
 def release_stock(session: Session, order: Order) -> None:
-    """Put a cancelled order's books back on their offers; the products' summaries follow (an offer
-    back in stock may take the buy box again) through the flush, which names the pages they move."""
+    """Put a cancelled order's books back on their offers (a line cancelled on its own already went
+    back); the products' summaries follow (an offer back in stock may take the buy box again)
+    through the flush, which names the pages they move."""
     for line in order.lines:
-        put_back(session, line.offer_id, line.qty)
+        if line.cancelled_at is None:
+            put_back(session, line.offer_id, line.qty)
     summarise(session, {line.product_id for line in order.lines})
 
 
@@ -197,12 +199,19 @@ def cancel_order(session: Session, order_id: int, actor: str, reason: str) -> Or
     return order
 
 
+def due(order: Order) -> Decimal:
+    """What the order costs the shopper: its total less the lines their sellers cancelled."""
+    return order.total - sum((line.amount for line in order.lines if line.cancelled_at is not None), Decimal(0))
+
+
 def collect_cash(session: Session, order: Order, actor: str, currency: Currency) -> Payment:
-    """The courier (or the counter) took the order's total in cash: its cash charge succeeds,
-    recorded with who took it, and the order is paid. The order is locked by the caller."""
+    """The courier (or the counter) took what the order costs in cash (its cancelled lines are not
+    collected): its cash charge succeeds, recorded with who took it, and the order is paid. The
+    order is locked by the caller."""
     charge = latest_charge(session, order.id)
     if charge is None or charge.provider != "cash" or charge.status != "pending":
         charge = new_charge(session, order, "cash", currency)
+    charge.amount = due(order)
     charge.status, charge.recorded_by, charge.updated_at = "succeeded", actor, utcnow()
     charge.message = f"Cash collected by {actor}"
     record_call(
@@ -238,13 +247,14 @@ def record_refund(
     provider: str,
     amount: Decimal,
     currency: Currency,
-    refund_request_id: int,
     reference: str | None,
     actor: str,
     message: str,
+    refund_request_id: int | None = None,
+    order_line_id: int | None = None,
 ) -> Payment:
-    """A refund the provider made (or staff paid out by hand): recorded, and the order's payment
-    status becomes Refunded or Partly refunded."""
+    """A refund the provider made (or staff paid out by hand), of a refund request or of a line its
+    seller cancelled: recorded, and the order's payment status becomes Refunded or Partly refunded."""
     refund = Payment(
         order_id=order.id,
         provider=provider,
@@ -254,6 +264,7 @@ def record_refund(
         currency=currency.code,
         reference=reference,
         refund_request_id=refund_request_id,
+        order_line_id=order_line_id,
         recorded_by=actor,
         message=message,
     )

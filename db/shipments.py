@@ -47,6 +47,8 @@ def why_not(shipment: Shipment, wanted: str) -> str | None:
     order not yet paid for (or confirmed, for cash) is not packed."""
     if shipment.order.status == "Pending" and wanted != "Cancelled":
         return f"Order {shipment.order_id} is not paid for yet: its parcel cannot be {wanted.lower()}"
+    if wanted in GONE and (being := next((line for line in shipment.lines if line.cancelling_since), None)):
+        return f"{being.title} is being cancelled and refunded: cancel it again to finish before the parcel goes"
     return refusal("shipment", shipment.status, wanted, SHIPMENT_MOVES)
 
 
@@ -75,13 +77,14 @@ def move_all(order: Order, wanted: str, when, carrier=None, tracking_no=None) ->
 
 
 def earn(session: Session, order: Order, when) -> None:
-    """A delivered order's sale earnings: each seller's line that arrived (db/ledger.py)."""
+    """A delivered order's sale earnings: each seller's line that arrived (db/ledger.py); a line its
+    seller cancelled never left and earns nothing."""
     session.add_all(
         sale_earning(line, when)
         for shipment in order.shipments
         if shipment.status == "Delivered"
         for line in shipment.lines
-        if line.seller_id is not None
+        if line.seller_id is not None and line.cancelled_at is None
     )
 
 

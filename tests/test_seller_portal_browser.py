@@ -1,10 +1,11 @@
 """The seller portal in a real browser, on a server of this module's own: the owner invites a
 seller from /admin/sellers and copies the link; the seller chooses a password through it and lands
 on their dashboard (1280 px), adds an offer by ISBN-10 and another from a CSV file; then, on a phone (390 px), signs in at
-/login, which sends a seller to the portal, and ships a parcel of a paid order."""
+/login, which sends a seller to the portal, ships a parcel of a paid order and cancels a line of\nanother that they cannot fill."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import sqlite3
 
@@ -18,6 +19,7 @@ from db import isbn
 SELLER_ID = 3
 SHOP = "Storytime Books"
 PASSWORD = "storytime's long password"
+REASON = "The copy was damaged in storage"
 PORTAL_AREAS = ["Dashboard", "Offers", "Orders", "Earnings", "Payouts"]
 
 
@@ -128,4 +130,26 @@ def test_a_seller_is_invited_lists_a_book_and_ships_on_a_phone(own_server, page_
         SELLER_ID,
     )
     assert shipped == ("Shipped", "UPS")
+
+    # A line of another parcel cannot be filled: cancelled with a reason, after a confirmation.
+    cancel = phone.get_by_role("button", name=re.compile(r"^Cancel .+ of this order$")).first
+    cancel.click()
+    dialog = phone.get_by_role("dialog")
+    dialog.get_by_text("This cannot be undone").wait_for()
+    dialog.get_by_role("button", name="Cancel line", exact=True).click()
+    dialog.get_by_text("Enter the reason of 3 to 500 characters").wait_for()
+    phone.get_by_label("Reason for the shopper").fill(REASON)
+    fits(phone, 390)
+    dialog.get_by_role("button", name="Cancel line", exact=True).click()
+    phone.get_by_text("Line cancelled on order #").wait_for()
+    # Its only line gone, the parcel is cancelled: no longer among those to ship.
+    phone.goto(base + "/seller/orders?status=Cancelled")
+    phone.get_by_text(f"Cancelled: {REASON}").wait_for()
+    fits(phone, 390)
+    assert query(
+        db_file,
+        "SELECT count(*) FROM order_line WHERE seller_id = ? AND cancel_reason = ? AND cancelled_at IS NOT NULL",
+        SELLER_ID,
+        REASON,
+    ) == (1,)
     assert phone_log.errors() == []

@@ -73,3 +73,12 @@ class ProductCard(TypedDict):
 
 
 JsonObject = dict[str, Any]
+
+
+class LineCancellation(TypedDict):
+    """A line its seller cancelled (db/line_cancel.py): when and why (null while it is not); and
+    `cancelling` while its refund is with the card's provider."""
+
+    cancelledAt: Timestamp | None
+    cancelReason: str | None
+    cancelling: bool

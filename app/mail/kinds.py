@@ -18,6 +18,7 @@ from db.models import (
     CatalogueRequest,
     Order,
     OrderLine,
+    Payment,
     Product,
     RefundRequest,
     Shipment,
@@ -102,6 +103,27 @@ def parcel_shipped(session: Session, shop: dict, shipment_id: int) -> list[Mail]
         },
     }
     return [_mail("parcel_shipped", order.customer.email, order.customer.name, context, order.id)]
+
+
+def line_cancelled(session: Session, shop: dict, line_id: int) -> list[Mail]:
+    """A seller could not fill a line: what, why, and how its money comes back."""
+    line = session.get(OrderLine, line_id)
+    order = line.order
+    refund = session.scalar(select(Payment).where(Payment.order_line_id == line.id, Payment.kind == "refund"))
+    money_back = "not_collected" if refund is None else "card" if refund.reference else "by_hand"
+    context = {
+        "shop": shop,
+        "customer_name": order.customer.name,
+        "order_no": order.id,
+        "seller": line.seller.shop_name if line.seller else shop["name"],
+        "title": line.title,
+        "qty": line.qty,
+        "reason": line.cancel_reason,
+        "amount": line.amount,
+        "money_back": money_back,
+        "order_url": shop["url"] + order_path(session, order),
+    }
+    return [_mail("line_cancelled", order.customer.email, order.customer.name, context, order.id)]
 
 
 def order_paid(session: Session, shop: dict, order_id: int) -> list[Mail]:
@@ -244,6 +266,7 @@ BY_EVENT: dict[str, Callable[..., list[Mail]]] = {
     "order_status": order_status,
     "order_paid": order_paid,
     "shipment_shipped": parcel_shipped,
+    "line_cancelled": line_cancelled,
     "refund_accepted": refund_accepted,
     "order_link_requested": order_link,
     "staff_invited": staff_invited,

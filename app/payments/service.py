@@ -19,8 +19,10 @@ from app.payments.cash import CashOnDelivery
 from app.payments.provider import ChargeRequest, Provider, Refused, Started, Unreachable
 from app.payments.stripe_cards import StripeCards
 from app.settings import Settings
+from db import line_cancel
 from db.admin import Conflict
 from db.admin.refunds import accept_refund, refund_plan
+from db.line_cancel import CancelForm
 from db.models import Order, Payment
 from db.models.base import utcnow
 from db.money import Currency, currency_of
@@ -37,6 +39,10 @@ from db.payments import (
 log = logging.getLogger("studentbooks.payments")
 SWEEP_BATCH = 50
 STOP_WAIT_SEC = 10.0
+
+
+class RefundRefused(Conflict):
+    """The provider said no to a refund (not merely unreachable): nothing was refunded, for sure."""
 
 
 @dataclass(frozen=True)
@@ -215,28 +221,51 @@ class Payments:
 
     # Refunds
 
+    async def _refund(self, provider: Provider, charge_reference: str, amount: Decimal, key: str, order_id: int) -> str:
+        """Refund part of a paid charge at its provider: the refund's reference. A refusal or silence is
+        recorded and answered as a Conflict (RefundRefused when the provider said no)."""
+        try:
+            return await provider.refund(charge_reference, self.currency.minor_units(amount), key)
+        except (Refused, Unreachable) as error:
+            refused = isinstance(error, Refused)
+            message = error.message if refused else "could not be reached: nothing was refunded; try again"
+            call = {"provider": provider.name, "action": "refund", "key": key, "order_id": order_id}
+            await self.db.write(record_call, outcome="refused" if refused else "unreachable", detail=str(error), **call)
+            if refused:
+                raise RefundRefused(f"{provider.method} refused the refund: {message}") from error
+            raise Conflict(f"{provider.method} {message}") from error
+
+    def _card_provider(self, name: str | None, reference: str | None) -> Provider | None:
+        """The provider a paid charge is refunded through; None: the refund is paid out by hand."""
+        provider = self.by_name.get(name) if name else None
+        return provider if provider is not None and provider is not self.cash and reference else None
+
     async def accept_refund(self, refund_id: int, actor: str) -> dict:
         """Accept a refund request: a card payment is refunded through its provider first (Conflict
         with the provider's message when it says no, and the request stays where it was); any other
         is recorded as paid out by hand."""
         plan = await self.db.read(refund_plan, refund_id)
-        provider = self.by_name.get(plan.provider)
+        provider = self._card_provider(plan.provider, plan.reference)
         reference = None
-        if provider is not None and provider is not self.cash and plan.reference:
-            key = plan.key(refund_id)
-            try:
-                reference = await provider.refund(plan.reference, self.currency.minor_units(plan.amount), key)
-            except (Refused, Unreachable) as error:
-                refused = isinstance(error, Refused)
-                message = error.message if refused else "could not be reached: nothing was refunded; try again"
-                call = {"provider": provider.name, "action": "refund", "key": key, "order_id": plan.order_id}
-                await self.db.write(
-                    record_call, outcome="refused" if refused else "unreachable", detail=str(error), **call
-                )
-                raise Conflict(
-                    f"{provider.method} refused the refund: {message}" if refused else f"{provider.method} {message}"
-                ) from error
+        if provider is not None:
+            reference = await self._refund(provider, plan.reference, plan.amount, plan.key(refund_id), plan.order_id)
         return await self.db.write(accept_refund, actor, refund_id, plan, reference, self.currency)
+
+    async def cancel_line(self, actor: str, seller_id: int, line_id: int, form: CancelForm) -> None:
+        """A seller cancels a line they cannot fill (db/line_cancel.py): money taken by card goes back
+        through its provider first. When the provider says no, the line is not cancelled (Conflict);
+        when it cannot be reached, the line stays held back until the seller asks again (the same
+        idempotency key then answers the same refund, never a second one)."""
+        plan = await self.db.write(line_cancel.begin, actor, seller_id, line_id, form)
+        provider = self._card_provider(plan.provider, plan.reference) if plan.calls_provider else None
+        reference = None
+        if provider is not None:
+            try:
+                reference = await self._refund(provider, plan.reference, plan.amount, plan.key, plan.order_id)
+            except RefundRefused:
+                await self.db.write(line_cancel.give_up, plan)
+                raise
+        await self.db.write(line_cancel.finish, actor, seller_id, line_id, form, plan, reference, self.currency)
 
     # The sweep
 

@@ -74,6 +74,8 @@ const Layout = sharedStyled('div', (theme) => ({
   },
   '& .shipment .parcel': { margin: theme.spacing(0.75, 0, 0), fontSize: 14 },
   '& .condition': { fontWeight: 600 },
+  '& .cancelled': { fontSize: 14, color: '#a1262b' },
+  '& .struck': { textDecoration: 'line-through', color: theme.palette.text.secondary },
   '& .line': {
     display: 'grid',
     gridTemplateColumns: '56px minmax(0, 1fr) auto',
@@ -154,8 +156,13 @@ function Line({ line }) {
           {line.condition !== 'New' && <span className="condition">{conditionLabel(line.condition)} · </span>}
           Qty {line.qty} × {formatPrice(line.unitPrice)}
         </div>
+        {line.cancelledAt && (
+          <div className="cancelled">
+            Cancelled by the seller: {line.cancelReason}. You do not pay for it: money already paid for it goes back to you.
+          </div>
+        )}
       </div>
-      <span className="amount">{formatPrice(line.lineTotal)}</span>
+      <span className={line.cancelledAt ? 'amount struck' : 'amount'}>{formatPrice(line.lineTotal)}</span>
     </li>
   );
 }

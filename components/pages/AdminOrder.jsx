@@ -143,7 +143,19 @@ function OrderView({ initial, carriers }) {
       render: (line) => (
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 200 }}>
           <Thumbnail src={line.image} name={line.title} />
-          <Link href={`/admin/products/${line.productId}`}>{line.title}</Link>
+          <div>
+            <Link href={`/admin/products/${line.productId}`}>{line.title}</Link>
+            {line.cancelledAt && (
+              <Typography variant="caption" component="div" color="error">
+                Cancelled by the seller: {line.cancelReason}
+              </Typography>
+            )}
+            {line.cancelling && (
+              <Typography variant="caption" component="div" color="warning.main">
+                Being cancelled: its card refund is not confirmed yet
+              </Typography>
+            )}
+          </div>
         </Stack>
       ),
     },

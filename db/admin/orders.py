@@ -15,6 +15,7 @@ from db.admin import Conflict, Invalid, NotFound, found, lock, moved
 from db.admin.forms import Form, Text
 from db.carriers import CARRIERS, tracking_url
 from db.events import occurred
+from db.line_cancel import line_cancellation
 from db.models import Order, OrderLine, OrderStatusChange, Product, RefundRequest, Seller, Shipment
 from db.models.base import utcnow
 from db.models.sales import ORDER_STATUSES
@@ -122,10 +123,14 @@ def order_view(session: Session, order_id: int) -> dict:
                 "condition": line.condition,
                 "shipmentId": line.shipment_id,
                 "refunded": money(accepted.get(line.id, Decimal(0))),
-                # Only a delivered order is refunded, and never beyond what the open requests leave.
+                # Only a delivered order is refunded, and never beyond what the open requests leave;
+                # a cancelled line's money went back when it was cancelled.
                 "refundable": money(
-                    max(line.amount - requested.get(line.id, Decimal(0)), Decimal(0)) if delivered else Decimal(0)
+                    max(line.amount - requested.get(line.id, Decimal(0)), Decimal(0))
+                    if delivered and line.cancelled_at is None
+                    else Decimal(0)
                 ),
+                **line_cancellation(line),
             }
             for line, images, shop_name in lines
         ],
@@ -153,6 +158,14 @@ def _why_not(order: Order, changes: OrderChanges) -> str | None:
         )
     if changes.status == "Delivered" and order.payment_method == "Cash" and not paid:
         return f"Order {order.id} is paid in cash on delivery: record it with Cash collected"
+    return being_cancelled(order, changes.status)
+
+
+def being_cancelled(order: Order, status: str) -> str | None:
+    """A line whose refund is with the provider holds its parcel back (db/line_cancel.py)."""
+    being = next((line for line in order.lines if line.cancelling_since is not None), None)
+    if status in ("Shipped", "Delivered") and being is not None:
+        return f"{being.title} is being cancelled and refunded by its seller: it cannot be {status.lower()} until it is"
     return None
 
 
@@ -204,6 +217,8 @@ def cash_collected(session: Session, actor: str, order_id: int, currency: Curren
         raise Conflict(
             f"Order {order.id} is {order.status}: cash is collected when a processing or shipped order is delivered"
         )
+    if why := being_cancelled(order, "Delivered"):
+        raise Conflict(why)
     collect_cash(session, order, actor, currency)
     _moved_to(session, order, "Delivered", actor)
     return order_view(session, order.id)

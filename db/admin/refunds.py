@@ -66,6 +66,8 @@ def request_refund(session: Session, actor: str, form: RefundForm) -> dict:
     order = session.get(Order, line.order_id, populate_existing=True)
     if order.status != "Delivered":
         raise Conflict(f"Order {order.id} is {order.status}: only a delivered order can be refunded")
+    if line.cancelled_at is not None:
+        raise Conflict("This line was cancelled by its seller: its money went back then")
     left = line.amount - refunded_on_line(session, line.id, OPEN_OR_ACCEPTED)
     if form.amount > left:
         raise Invalid({"amount": f"At most {left:.2f} of this line's {line.amount:.2f} can still be refunded"})

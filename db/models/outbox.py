@@ -27,9 +27,10 @@ MESSAGE_KINDS = (
     "stock_alert",
     "stock_back",
     "order_link",
-    # the marketplace (issue 25): a seller's parcel of the order has gone; a seller's catalogue
-    # request refused
+    # the marketplace (issue 25): a seller's parcel of the order has gone; a line a seller could not
+    # fill was cancelled; a seller's catalogue request refused
     "parcel_shipped",
+    "line_cancelled",
     "catalogue_request_refused",
 )
 ATTEMPT_OUTCOMES = ("sent", "retry", "failed")

@@ -42,6 +42,8 @@ class Payment(Base):
     refund_request_id: Mapped[int | None] = mapped_column(
         ForeignKey("refund_request.id", ondelete="RESTRICT"), index=True
     )
+    # The cancelled line a refund paid back (a seller could not fill it: db/line_cancel.py).
+    order_line_id: Mapped[int | None] = mapped_column(ForeignKey("order_line.id", ondelete="RESTRICT"), index=True)
     # Who recorded it by hand: the staff member who collected the cash or paid a refund out.
     recorded_by: Mapped[str | None] = mapped_column(String(254))
     # The provider's last word on it, shown to staff (and a decline's reason to the shopper).

@@ -91,6 +91,13 @@ class OrderLine(Base):
     offer_id: Mapped[int | None] = mapped_column(ForeignKey("offer.id", ondelete="SET NULL"), index=True)
     condition: Mapped[str] = mapped_column(String(20), default="New", server_default="New")
     shipment_id: Mapped[int | None] = mapped_column(ForeignKey("shipment.id", ondelete="SET NULL"), index=True)
+    # A line its seller could not fill (db/line_cancel.py): its copies went back on the offer, it
+    # earns nothing and is not collected, and money taken for it went back to the shopper.
+    cancelled_at: Mapped[dt.datetime | None]
+    cancelled_by: Mapped[str | None] = mapped_column(String(254))
+    cancel_reason: Mapped[str | None] = mapped_column(Text)
+    # Set while its refund is with the card's provider: the parcel does not go until it is settled.
+    cancelling_since: Mapped[dt.datetime | None]
 
     order: Mapped[Order] = relationship(back_populates="lines")
     product: Mapped[Product] = relationship()  # noqa: F821

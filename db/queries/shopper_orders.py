@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from db.admin import NotFound
 from db.carriers import tracking_url
 from db.checkout import sale_price
+from db.line_cancel import line_cancellation
 from db.models import Customer, Order, OrderLine, Product, Seller, Shipment
 from db.offers import STORE_NAME
 from db.payments import TAKEN, latest_charge, payment_answer
@@ -133,6 +134,7 @@ def order_record(session: Session, order: Order) -> dict:
                 "url": f"/product/{line.product_id}" if published else None,
                 "condition": line.condition,
                 "shipmentId": line.shipment_id,
+                **line_cancellation(line),
             }
             for line, images, published in lines
         ],

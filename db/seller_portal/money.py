@@ -78,7 +78,8 @@ def ask_for_payout(session: Session, actor: str, seller_id: int, form: PayoutAsk
 
 
 def _sales_since(session: Session, seller_id: int, since: dt.datetime) -> Decimal:
-    """The amounts of the seller's lines in orders placed since `since`, not cancelled."""
+    """The amounts of the seller's lines in orders placed since `since`, not cancelled (neither the
+    order, nor the parcel, nor the line on its own)."""
     total = session.scalar(
         select(func.coalesce(func.sum(OrderLine.amount), 0))
         .join(Order, OrderLine.order_id == Order.id)
@@ -88,6 +89,7 @@ def _sales_since(session: Session, seller_id: int, since: dt.datetime) -> Decima
             Order.created_at >= since,
             Order.status != "Cancelled",
             Shipment.status != "Cancelled",
+            OrderLine.cancelled_at.is_(None),
         )
     )
     return cents(Decimal(total))

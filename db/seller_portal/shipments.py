@@ -20,6 +20,7 @@ from db.admin import Conflict, NotFound, lock
 from db.admin.forms import Form, Text
 from db.carriers import CARRIERS
 from db.events import occurred
+from db.line_cancel import line_cancellation
 from db.models import Order, OrderLine, Shipment
 from db.models.sales import SHIPMENT_STATUSES
 from db.queries.admin import iso
@@ -104,6 +105,7 @@ def line_record(line: OrderLine) -> dict:
         "qty": line.qty,
         "unitPrice": money(line.unit_price),
         "amount": money(line.amount),
+        **line_cancellation(line),
     }
 
 
@@ -116,7 +118,8 @@ def with_lines(session: Session, records: list[dict]) -> list[dict]:
     for record in records:
         lines = by_shipment[record["id"]]
         record["lines"] = [line_record(line) for line in lines]
-        record["total"] = money(sum((line.amount for line in lines), start=0))
+        # What the parcel is worth to the seller: its cancelled lines are not sold.
+        record["total"] = money(sum((line.amount for line in lines if line.cancelled_at is None), start=0))
     return records
 
 
@@ -157,8 +160,20 @@ def to_ship(session: Session, seller_id: int) -> dict:
         .where(Shipment.seller_id == seller_id, Shipment.status == "Processing", Order.status != "Pending")
     )
     shipments = session.scalar(select(func.count()).select_from(waiting.subquery())) or 0
-    lines = session.scalar(select(func.count(OrderLine.id)).where(OrderLine.shipment_id.in_(waiting))) or 0
+    lines = (
+        session.scalar(
+            select(func.count(OrderLine.id)).where(OrderLine.shipment_id.in_(waiting), OrderLine.cancelled_at.is_(None))
+        )
+        or 0
+    )
     return {"shipments": shipments, "lines": lines}
+
+
+def shipment_of_line(session: Session, seller_id: int, shipment_id: int, line_id: int) -> None:
+    """404 unless the line is in the seller's own shipment."""
+    shipment = _own_shipment(session, seller_id, shipment_id)
+    if not any(line.id == line_id for line in shipment.lines):
+        raise NotFound(f"Your shipment {shipment_id} has no line {line_id}")
 
 
 def shipments_page(session: Session, spec: AdminList, query: ListQuery) -> tuple[list[dict], int]:

@@ -8,7 +8,7 @@ from typing import Any, Literal, NotRequired
 
 from typing_extensions import TypedDict
 
-from app.api.records import MediaUrl, Money, Timestamp, closed
+from app.api.records import LineCancellation, MediaUrl, Money, Timestamp, closed
 from db.models.offers import CONDITIONS
 from db.models.payments import PAYMENT_KINDS
 from db.models.sales import ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_STATUSES, SHIPMENT_STATUSES
@@ -113,7 +113,7 @@ class OrderCustomer(TypedDict):
 
 
 @closed
-class OrderLineRecord(TypedDict):
+class OrderLineRecord(LineCancellation):
     """`refunded` is accepted so far; `refundable` what new requests may still ask."""
 
     id: int

@@ -6,7 +6,7 @@ from typing import Literal, NotRequired
 
 from typing_extensions import TypedDict
 
-from app.api.records import Money, Timestamp, closed
+from app.api.records import LineCancellation, Money, Timestamp, closed
 from db.carriers import CARRIERS
 from db.models.offers import CATALOGUE_REQUEST_STATUSES, CONDITIONS
 from db.models.sales import ORDER_STATUSES, SHIPMENT_STATUSES
@@ -73,7 +73,7 @@ class CatalogueRequestAnswer(TypedDict):
 
 
 @closed
-class ParcelLine(TypedDict):
+class ParcelLine(LineCancellation):
     id: int
     productId: int
     offerId: int | None

@@ -6,7 +6,7 @@ from typing import Literal
 
 from typing_extensions import TypedDict
 
-from app.api.records import MediaUrl, Money, PaymentState, Timestamp, closed
+from app.api.records import LineCancellation, MediaUrl, Money, PaymentState, Timestamp, closed
 from db.models.offers import CONDITIONS
 from db.models.sales import ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHIPMENT_STATUSES
 
@@ -25,7 +25,7 @@ class AccountOrderRow(TypedDict):
 
 
 @closed
-class AccountOrderLine(TypedDict):
+class AccountOrderLine(LineCancellation):
     """`url` is the product's page, null once it is no longer sold."""
 
     productId: int

@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useId } from 'react';
 
-export default function FormDialog({ open, title, busy, onClose, onSubmit, saveText = 'Save', children }) {
+export default function FormDialog({ open, title, busy, onClose, onSubmit, saveText = 'Save', closeText = 'Cancel', children }) {
   const titleId = useId();
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -22,7 +22,7 @@ export default function FormDialog({ open, title, busy, onClose, onSubmit, saveT
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {closeText}
           </Button>
           <Button
             type="submit"

@@ -69,6 +69,13 @@ export function refundErrors(values, refundable) {
   return errors;
 }
 
+// A seller cancelling a line they cannot fill (db/line_cancel.py CancelForm): the shopper is told why.
+export function cancelLineErrors(values) {
+  const errors = {};
+  text(errors, 'reason', values.reason, 3, 500, 'the reason');
+  return errors;
+}
+
 // Shipping an order (db/admin/orders.py OrderChanges): one of the carriers and its tracking number.
 export function shipmentErrors(values, carriers) {
   const errors = {};
