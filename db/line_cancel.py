@@ -11,21 +11,25 @@ written in two steps. `begin` checks it and, when a provider must refund, marks 
 cancelled: its parcel cannot go while the provider is asked (it would go with money given back for
 it). `finish` writes the cancellation once the provider said yes; `give_up` unmarks the line when it
 said no. Asked again with the same idempotency key, the provider answers the same refund, so a
-cancellation retried after a lost answer never refunds twice.
+cancellation retried after a lost answer never refunds twice. The shop does not lean on that key
+alone: while an attempt is with the provider (its call not yet recorded, and for at most
+IN_FLIGHT), another attempt on the line is refused, so a double click or a second tab asks once.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from db import audit
 from db.admin import Conflict, NotFound, lock
 from db.admin.forms import Form, Text
 from db.events import occurred
-from db.models import Order, OrderLine, Payment
+from db.models import Order, OrderLine, Payment, PaymentCall
 from db.models.base import utcnow
 from db.money import Currency
 from db.offers import put_back, summarise
@@ -35,6 +39,9 @@ from db.shipments import follow
 
 # Providers whose refunds the shop makes itself by hand: nothing to call.
 BY_HAND = ("cash",)
+# Longer than any provider call may take (app/payments/stripe_cards.py times out well before): an
+# attempt marked longer ago than this died with its process, and may be made again.
+IN_FLIGHT = dt.timedelta(minutes=2)
 
 
 class CancelForm(Form):
@@ -99,6 +106,15 @@ def _locked_line(session: Session, seller_id: int, line_id: int) -> OrderLine:
     return line
 
 
+def _in_flight(session: Session, line: OrderLine, plan: CancelPlan) -> bool:
+    """Whether another attempt on the line is with the provider now: marked lately, and no call of
+    the line's key recorded since the mark."""
+    if line.cancelling_since is None or utcnow() - line.cancelling_since > IN_FLIGHT:
+        return False
+    ended = session.scalar(select(func.max(PaymentCall.created_at)).where(PaymentCall.idempotency_key == plan.key))
+    return ended is None or ended < line.cancelling_since
+
+
 def begin(session: Session, actor: str, seller_id: int, line_id: int, form: CancelForm) -> CancelPlan:
     """Check the cancellation and say how its money goes back; a provider's refund marks the line
     first (asked again while marked, the same plan is answered: the provider call is retried)."""
@@ -111,7 +127,9 @@ def begin(session: Session, actor: str, seller_id: int, line_id: int, form: Canc
         line.id, order.id, line.amount, charge.provider if charge else None, charge.reference if charge else None
     )
     if plan.calls_provider:
-        line.cancelling_since = line.cancelling_since or utcnow()
+        if _in_flight(session, line, plan):
+            raise Conflict("This line is being cancelled already: wait a moment and look again")
+        line.cancelling_since = utcnow()
         line.cancelled_by, line.cancel_reason = actor, form.reason
         session.flush()
     return plan

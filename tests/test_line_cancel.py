@@ -286,3 +286,39 @@ def test_a_line_whose_parcel_has_gone_cannot_be_cancelled(admin_client):
         ),
     )
     assert lines == 0
+
+
+def test_a_cancellation_sent_twice_at_once_refunds_once(card_shop, fake_stripe):
+    """A double click or a second tab: localstripe ignores idempotency keys, so the shop must hold."""
+    staff = staff_of(card_shop)
+    order = TwoSellersOrder(card_shop, staff, {**STRIPE_FORM, "paymentMethodId": fake_stripe.card_payment_method()})
+    order.confirm()
+    parcel = order.parcel(order.a)
+    url = f"/api/seller/orders/{parcel['id']}/lines/{parcel['lines'][0]['id']}/cancel"
+
+    async def burst():
+        transport = httpx.ASGITransport(app=card_shop.app)
+        async with httpx.AsyncClient(
+            transport=transport,
+            base_url="http://127.0.0.1",
+            cookies=order.a.client.cookies,
+            headers={"X-CSRF-Token": order.a.client.headers["X-CSRF-Token"]},
+        ) as client:
+            import anyio
+
+            answers = []
+
+            async def one():
+                answers.append(await client.post(url, json=REASON))
+
+            async with anyio.create_task_group() as group:
+                for _ in range(4):
+                    group.start_soon(one)
+            return answers
+
+    answers = card_shop.portal.call(burst)
+    assert sorted(a.status_code for a in answers) == [200, 409, 409, 409], [a.text for a in answers]
+    assert len(stripe_refunds(fake_stripe)) == 1
+    assert [p[0] for p in order.payments()] == ["charge", "refund"]
+    assert len(order.mails()) == 1
+    ledger_holds(card_shop)
