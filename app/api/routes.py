@@ -23,6 +23,7 @@ from app.api.sellers import accounts as seller_accounts
 from app.api.sellers import money as seller_money
 from app.api.sellers import offers as seller_offers
 from app.api.sellers import orders as seller_orders
+from app.api.sellers import photos as seller_photos
 from app.api.shop import checkout, market, offers, search, storefronts
 from app.api.shoppers import account as shopper_account
 from app.api.shoppers import addresses, me, order_links, orders, password_reset
@@ -50,6 +51,7 @@ def routes() -> list:
         *seller_accounts.routes,
         *seller_offers.routes,
         *seller_orders.routes,
+        *seller_photos.routes,
         *seller_money.routes,
         *account.routes,
         *checkout.routes,
