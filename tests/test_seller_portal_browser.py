@@ -2,18 +2,22 @@
 seller from /admin/sellers and copies the link; the seller chooses a password through it and lands
 on their dashboard (1280 px), adds an offer by ISBN-10 with a photo of the copy (which the book page's offers
 show) and another from a CSV file; then, on a phone (390 px), signs in at /login, which sends a seller to the
-portal, and ships a parcel of a paid order."""
+portal, and ships a parcel of a paid order. Another seller sets up two-factor sign-in on /seller/account
+on a phone."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import shutil
 import sqlite3
 
+import pyotp
 import pytest
 from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, start_server
 from PIL import Image
 from test_gadget_fashion_browser import HYDRATED
+from test_payments_browser import staff
 from test_staff_browser import fits, sign_in_with_the_form
 
 from db import isbn
@@ -21,7 +25,7 @@ from db import isbn
 SELLER_ID = 3
 SHOP = "Storytime Books"
 PASSWORD = "storytime's long password"
-PORTAL_AREAS = ["Dashboard", "Offers", "Orders", "Earnings", "Payouts"]
+PORTAL_AREAS = ["Dashboard", "Offers", "Orders", "Earnings", "Payouts", "Your Account"]
 
 
 @pytest.fixture(scope="module")
@@ -163,3 +167,48 @@ def test_a_seller_is_invited_lists_a_book_and_ships_on_a_phone(own_server, page_
     )
     assert shipped == ("Shipped", "UPS")
     assert phone_log.errors() == []
+
+
+def test_a_seller_sets_up_two_factor_sign_in_on_their_account_page_on_a_phone(own_server, page_factory):
+    base, db_file = own_server
+    seller_id, email = query(
+        db_file,
+        'SELECT id, email FROM seller WHERE id NOT IN (SELECT seller_id FROM "user" '
+        "WHERE seller_id IS NOT NULL) AND id != ? ORDER BY id LIMIT 1",
+        SELLER_ID,
+    )
+    link = staff(base).post(f"/api/sellers/{seller_id}/invite", json={}).json()["link"]
+    page, log = page_factory(390, 844)
+    page.goto(link)
+    submit = page.get_by_role("button", name="Set password and sign in")
+    page.wait_for_function(HYDRATED, arg=submit.element_handle())
+    page.locator("#invite-password").fill(PASSWORD)
+    page.locator("#invite-confirm").fill(PASSWORD)
+    submit.click()
+    page.wait_for_url(base + "/seller")
+
+    menu = page.get_by_role("button", name="Open navigation")
+    page.wait_for_function(HYDRATED, arg=menu.element_handle())
+    menu.click()
+    page.get_by_test_id("admin-drawer").get_by_role("link", name="Your Account").click()
+    page.wait_for_url(base + "/seller/account")
+    page.get_by_text(email).wait_for()
+    set_up = page.get_by_role("button", name="Set up two-factor sign-in")
+    page.wait_for_function(HYDRATED, arg=set_up.element_handle())
+    set_up.click()
+    secret = page.get_by_test_id("two-factor-secret")
+    secret.wait_for()
+    assert page.get_by_role("img", name="QR code to scan with your authenticator app").locator("svg path").count() >= 1
+    fits(page, 390)
+    page.screenshot(path="/tmp/seller-account-390.png", full_page=True)
+    app = pyotp.TOTP(secret.input_value())
+    page.get_by_label("Code from the app").fill(app.at(dt.datetime.now(dt.UTC)))
+    page.get_by_role("button", name="Confirm").click()
+    codes = page.get_by_test_id("recovery-codes").locator("li")
+    codes.first.wait_for()
+    assert codes.count() == 10
+    fits(page, 390)
+    page.get_by_role("link", name="Go to the dashboard").click()
+    page.wait_for_url(base + "/seller")
+    assert query(db_file, 'SELECT two_factor_since IS NOT NULL FROM "user" WHERE seller_id = ?', seller_id) == (1,)
+    assert log.errors() == []
