@@ -31,6 +31,8 @@ BODILESS = {
     ("post", "/api/sellers/{id}/invite"),
     ("post", "/api/sellers/{id}/suspend"),
     ("post", "/api/sellers/{id}/reinstate"),
+    # a seller's account: two-factor sign-in set up as staff's is
+    ("post", "/api/seller/account/two-factor"),
 }
 # Writes that answer one of two records by what they did: a seller's offer for a book in the
 # catalogue (201), or the catalogue request an unknown ISBN became (202).

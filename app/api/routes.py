@@ -19,10 +19,12 @@ from app.api.outbox import messages as outbox_messages
 from app.api.payments import orders as order_payments
 from app.api.payments import webhook as payment_webhook
 from app.api.sales import writes as sales_writes
+from app.api.sellers import account as seller_account
 from app.api.sellers import accounts as seller_accounts
 from app.api.sellers import money as seller_money
 from app.api.sellers import offers as seller_offers
 from app.api.sellers import orders as seller_orders
+from app.api.sellers import photos as seller_photos
 from app.api.shop import checkout, market, offers, search, storefronts
 from app.api.shoppers import account as shopper_account
 from app.api.shoppers import addresses, me, order_links, orders, password_reset
@@ -47,9 +49,11 @@ def routes() -> list:
         *sign_in.routes,
         *staff.routes,
         # the seller portal (issue 25): sellers' accounts, and a seller's own offers, orders and money
+        *seller_account.routes,
         *seller_accounts.routes,
         *seller_offers.routes,
         *seller_orders.routes,
+        *seller_photos.routes,
         *seller_money.routes,
         *account.routes,
         *checkout.routes,

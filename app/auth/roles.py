@@ -4,7 +4,8 @@ An owner may do everything. Staff keep the catalogue, orders and reviews (and th
 daily work) but not the money paid out to sellers, the sellers' package payments, the staff
 accounts, the shop's settings, the audit log that records them or the outbox of the mail the shop
 sent: those paths, pages and APIs alike, are the owner's alone.
-An account the shop requires to enrol in two-factor sign-in reaches only its account page.
+An account the shop requires to enrol in two-factor sign-in reaches only its account page: a
+seller's is the portal's /seller/account.
 """
 
 from __future__ import annotations
@@ -54,12 +55,16 @@ OWNER_ONLY_WRITES = re.compile(r"^/api/sellers/[0-9]+/(invite|suspend|reinstate)
 ENROLMENT = ("/admin/account", "/api/admin/account")
 # The page an account is sent to for enrolling.
 ACCOUNT_PAGE = "/admin/account"
+# A seller's own account page and API, in the portal (the same page and API as staff's).
+SELLER_ACCOUNT_PAGE = "/seller/account"
+SELLER_ENROLMENT = (SELLER_ACCOUNT_PAGE, "/api/seller/account")
 
 ONLY_OWNERS = "Only the shop's owner may use this area"
 NOT_FOR_SHOPPERS = "This is the shop's back office: a shopper's account cannot use it"
 NOT_FOR_SELLERS = "This is the shop's back office: a seller's account runs its shop at /seller"
 SELLERS_ONLY = "The seller portal is for sellers' accounts: sign in with the account your invite set up"
 ENROL_FIRST = "Set up two-factor sign-in on your account page before using the back office"
+SELLER_ENROL_FIRST = "Set up two-factor sign-in on your account page before using the seller portal"
 
 
 def under(path: str, prefixes: tuple[str, ...]) -> bool:
@@ -73,10 +78,20 @@ def is_back_office_role(role: str) -> bool:
     return role in ROLES
 
 
+def account_page(role: str) -> str:
+    """Where an account of `role` sets up two-factor sign-in."""
+    return SELLER_ACCOUNT_PAGE if role == SELLER else ACCOUNT_PAGE
+
+
+def enrol_first(role: str) -> str:
+    """The 403 message of an account of `role` that must enrol before anything else."""
+    return SELLER_ENROL_FIRST if role == SELLER else ENROL_FIRST
+
+
 def refusal(role: str, enrolment_required: bool, path: str) -> str | None:
     """Why an account of `role` may not use `path` (the 403 message), or None when it may."""
-    if enrolment_required and not under(path, ENROLMENT):
-        return ENROL_FIRST
+    if enrolment_required and not under(path, SELLER_ENROLMENT if role == SELLER else ENROLMENT):
+        return enrol_first(role)
     if role != OWNER and (under(path, OWNER_ONLY) or OWNER_ONLY_WRITES.match(path)):
         return ONLY_OWNERS
     return None

@@ -173,7 +173,7 @@ def is_admin(auth: AuthSession | None) -> bool:
 
 
 def access_refusal(auth: AuthSession, path: str) -> str | None:
-    """Why this back-office session may not use `path` (403), or None when it may."""
+    """Why this back-office (or seller's) session may not use `path` (403), or None when it may."""
     return roles.refusal(auth.user.role, auth.enrolment_required, path)
 
 
@@ -210,12 +210,16 @@ async def require_shopper(request: Request) -> AuthSession:
 
 async def require_seller(request: Request) -> AuthSession:
     """The guard of the seller portal's API (/api/seller/...): 401 unless signed in, 403 unless as
-    a seller. Every record it answers is then looked up within `auth.user.seller_id`."""
+    a seller (or while the seller must enrol in two-factor sign-in first, but on their account).
+    Every record it answers is then looked up within `auth.user.seller_id`."""
     auth = await current_session(request)
     if auth is None:
         raise ApiError(401, "Sign in to your seller account to continue")
     if auth.user.role != roles.SELLER or auth.user.seller_id is None:
         raise ApiError(403, roles.SELLERS_ONLY)
+    # While the shop waits for this seller to enrol in two-factor sign-in: their account only.
+    if refused := access_refusal(auth, request.url.path):
+        raise ApiError(403, refused)
     return auth
 
 

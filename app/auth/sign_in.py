@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from app.auth import passwords, roles, sessions, two_factor
+from app.auth import passwords, sessions, two_factor
 from app.settings import Settings
 from db import audit
 from db.admin import lock
 from db.admin.shop_settings import two_factor_required
 from db.admin.staff import accept_invite
 from db.models import AuthSession, SignInChallenge, User
+from db.models.auth import TWO_FACTOR_ROLES
 from db.models.base import utcnow
 from db.seller_accounts import seller_suspended
 
@@ -59,8 +60,8 @@ def _failed(session: Session, actor: str, user: User | None, reason: str, ip: st
 
 
 def _signed_in(session: Session, user: User, settings: Settings, replaces: str | None, method: str, ip: str) -> Outcome:
-    # The shop's two-factor rule is for the back office's accounts, not its shoppers'.
-    enrol = roles.is_back_office_role(user.role) and not user.two_factor and two_factor_required(session)
+    # The shop's two-factor rule is for the back office's and sellers' accounts, not its shoppers'.
+    enrol = user.role in TWO_FACTOR_ROLES and not user.two_factor and two_factor_required(session)
     token, _ = sessions.start_session(session, user, settings, replaces=replaces, enrolment_required=enrol)
     audit.record(session, user.email, "sign_in", "account", user.id, None, {"method": method, "ip": ip})
     return Outcome(token=token, enrol=enrol, role=user.role)

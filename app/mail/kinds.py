@@ -31,6 +31,8 @@ from db.order_links import guest_order_path, order_path
 from db.outbox import Mail
 
 ACCOUNT_PAGE = "/admin/account"
+# Where a seller's account sets up two-factor sign-in (app/auth/roles.py account_page).
+ACCOUNT_PAGES = {"seller": "/seller/account"}
 
 log = logging.getLogger("studentbooks.mail")
 
@@ -178,7 +180,12 @@ def staff_disabled(session: Session, shop: dict, user_id: int, by: str) -> list[
 def _security_notice(kind: str) -> Callable[..., list[Mail]]:
     def notice(session: Session, shop: dict, user_id: int) -> list[Mail]:
         user = session.get(User, user_id)
-        context = {"shop": shop, "name": user.name, "at": utcnow(), "account_url": shop["url"] + ACCOUNT_PAGE}
+        context = {
+            "shop": shop,
+            "name": user.name,
+            "at": utcnow(),
+            "account_url": shop["url"] + ACCOUNT_PAGES.get(user.role, ACCOUNT_PAGE),
+        }
         return [_mail(kind, user.email, user.name, context)]
 
     return notice

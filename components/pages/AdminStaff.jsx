@@ -110,7 +110,8 @@ function RequireTwoFactor({ settings: initial }) {
         label="Require two-factor sign-in for every account"
       />
       <Typography variant="body2" color="text.secondary">
-        An account without it is sent to set it up right after its password, and can use nothing else until it has.
+        Staff and sellers alike (shoppers are not asked): an account without it is sent to set it up right after its password, and can use
+        nothing else until it has.
       </Typography>
     </Stack>
   );

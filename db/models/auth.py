@@ -14,6 +14,9 @@ from db.models.base import Base, utcnow
 # which areas are the owner's alone); a customer is a shopper with an account, kept out of the
 # back office altogether; a seller runs their own shop in the seller portal (/seller) and nothing else.
 ROLES = ("owner", "staff", "customer", "seller")
+# The accounts the shop's two-factor requirement binds (db/admin/shop_settings.py): the back office's,
+# and sellers', who are paid out; a shopper's account is not asked.
+TWO_FACTOR_ROLES = ("owner", "staff", "seller")
 
 
 class User(Base):

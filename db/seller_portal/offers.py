@@ -24,7 +24,9 @@ from db.models.offers import CONDITIONS
 from db.offers import list_offer, summarise
 from db.queries.admin import iso
 from db.queries.admin_lists import AdminList, Filter, one_of, parse_bool
+from db.queries.media import media_url
 from db.queries.products import money
+from db.seller_portal.photos import Photos, PhotosRefused, checked_photos
 
 Price = Annotated[Decimal, Field(ge=0, le=MAX_PRICE, decimal_places=2), AfterValidator(in_cents)]
 Stock = Annotated[int, Field(strict=True, ge=0, le=MAX_STOCK)]
@@ -39,6 +41,8 @@ class OfferForm(Form):
     price: Price
     stock: Stock = 1
     note: Note = ""
+    # Photos of the copy (db/seller_portal/photos.py): the seller's own uploads, at most 4.
+    photos: Photos = []
     # Only for an ISBN the catalogue lacks: the book the seller asks staff to list.
     title: Text(2, 200) | None = None
     authors: Text(2, 400) | None = None
@@ -50,6 +54,7 @@ class OfferChanges(Form):
     price: Price | None = None
     stock: Stock | None = None
     note: Note | None = None
+    photos: Photos | None = None
 
 
 class NotInCatalogue(Invalid):
@@ -75,6 +80,7 @@ def offer_rows() -> Select:
             Offer.price,
             Offer.stock,
             Offer.note,
+            Offer.photos,
             Offer.created_at,
             Offer.updated_at,
             Product.title,
@@ -96,6 +102,9 @@ def offer_record(r: Row) -> dict:
         "price": money(r.price),
         "stock": r.stock,
         "note": r.note,
+        # What the offer stores, and where each is served (the form's previews).
+        "photos": list(r.photos or []),
+        "photoUrls": [media_url(path) for path in r.photos or []],
         "url": f"/product/{r.product_id}",
         "createdAt": iso(r.created_at),
         "updatedAt": iso(r.updated_at),
@@ -197,6 +206,9 @@ def _request_listing(session: Session, actor: str, seller_id: int, form: OfferFo
     }
     if missing:
         raise NotInCatalogue(missing)
+    if form.photos:
+        # A catalogue request keeps no photos: the offer it becomes takes them once listed.
+        raise PhotosRefused("Add photos once the shop has listed the book: send the request without them")
     pending = session.scalar(
         select(CatalogueRequest.id).where(
             and_(
@@ -232,7 +244,13 @@ def add_offer(session: Session, actor: str, seller_id: int, form: OfferForm) -> 
     if product_id is None:
         return _request_listing(session, actor, seller_id, form)
     _refuse_twin(session, seller_id, product_id, form.condition)
-    wanted = {"condition": form.condition, "price": form.price, "stock": form.stock, "note": form.note}
+    wanted = {
+        "condition": form.condition,
+        "price": form.price,
+        "stock": form.stock,
+        "note": form.note,
+        "photos": checked_photos(session, actor, form.photos),
+    }
     offer = list_offer(session, actor, product_id, seller_id, **wanted)
     return {"offer": offer_view(session, seller_id, offer.id)}
 
@@ -241,9 +259,11 @@ def change_offer(session: Session, actor: str, seller_id: int, offer_id: int, ch
     offer = _own_offer(session, seller_id, offer_id)
     values = changes.model_dump(exclude_unset=True)
     if not values or None in values.values():
-        raise Invalid({"body": "Change the price, stock, condition or note"})
+        raise Invalid({"body": "Change the price, stock, condition, note or photos"})
     if "condition" in values:
         _refuse_twin(session, seller_id, offer.product_id, values["condition"], offer.id)
+    if "photos" in values:
+        checked_photos(session, actor, values["photos"], kept=offer.photos)
     before = audit.snapshot(offer)
     for column, value in values.items():
         setattr(offer, column, value)

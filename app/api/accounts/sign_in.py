@@ -29,7 +29,7 @@ from app.api.contract import contract
 from app.api.form_fields import FORM, FormFields, read_fields, read_form
 from app.api.records import closed
 from app.auth import passwords, sessions, sign_in
-from app.auth.roles import ACCOUNT_PAGE, landing
+from app.auth.roles import account_page, landing
 from app.http.errors import ApiError
 from app.services import services_of
 from app.settings import Settings
@@ -230,7 +230,7 @@ def refused(form: FormFields, error: str, callback: str, step: str | None = None
 
 def signed_in(request: Request, form: FormFields, outcome: sign_in.Outcome, callback: str) -> Response:
     # An account the shop requires to enrol in two-factor sign-in goes to do that first.
-    url = ACCOUNT_PAGE if outcome.enrol else landing(outcome.role or "", callback)
+    url = account_page(outcome.role or "") if outcome.enrol else landing(outcome.role or "", callback)
     response = answer({"url": url}) if form.wants_json else RedirectResponse(url, status_code=302)
     sessions.set_session_cookie(response, request, outcome.token)
     sessions.clear_csrf_cookie(response, request)

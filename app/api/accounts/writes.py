@@ -1,4 +1,4 @@
-"""Who may write to back-office accounts (staff, one's own two-factor sign-in, the shop's settings):
+"""Who may write to back-office accounts (staff, the shop's settings):
 a signed-in owner or staff member with the session's CSRF token. The writes go through
 app/api/writes.py; none changes what a storefront shows, so unlike admin_writes.run_write they
 announce no catalogue change."""

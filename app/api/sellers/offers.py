@@ -63,7 +63,7 @@ async def read(request: Request) -> Response:
 
 @contract(body=OfferChanges, returns=OfferRecord, refusals=(*SELLER_WRITE, 404, 409))
 async def change(request: Request) -> Response:
-    """Change an offer's price, stock, condition or note."""
+    """Change an offer's price, stock, condition, note or photos (paths POST /api/seller/photos answered)."""
     account = await seller_writer(request)
     changes = await read_json(request, OfferChanges)
     offer_id = request.path_params["id"]

@@ -46,6 +46,9 @@ class OfferRecord(TypedDict):
     price: Money
     stock: int
     note: str
+    # The media paths the offer stores (what a change sends back) and where each is served.
+    photos: list[str]
+    photoUrls: list[str]
     url: str
     createdAt: Timestamp
     updatedAt: Timestamp

@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from app.auth.roles import ACCOUNT_PAGE, ENROL_FIRST, SELLER
+from app.auth.roles import SELLER, account_page, enrol_first
 from app.auth.sessions import (
     AuthSession,
     access_refusal,
@@ -59,8 +59,9 @@ def sign_in_first(request: Request, name: str | None = None) -> Response:
 
 
 async def refused_page(request: Request, signed_in: AuthSession, message: str) -> Response:
-    if message == ENROL_FIRST:
-        return RedirectResponse(ACCOUNT_PAGE, status_code=302)
+    role = signed_in.user.role
+    if message == enrol_first(role):
+        return RedirectResponse(account_page(role), status_code=302)
     props = {"session": session_summary(signed_in, services_of(request).settings), "message": message}
     return await respond(
         request,

@@ -1,5 +1,6 @@
-"""The seller portal's pages: dashboard, offers, orders, earnings, payouts; and the invite link's
-page, where an invited seller chooses a password (signed out)."""
+"""The seller portal's pages: dashboard, offers, orders, earnings, payouts, the seller's account (two-factor
+sign-in, as staff have theirs); and the invite link's page, where an invited seller chooses a password
+(signed out)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from app.auth.sessions import anonymous_csrf, set_csrf_cookie, token_hash
+from app.auth.two_factor import account_record
 from app.pages.admin.sign_in import INVITE_STATUS
 from app.pages.render import Page, respond
 from app.pages.seller.shell import route, seller_list_props
@@ -20,6 +22,7 @@ from db.carriers import CARRIERS
 from db.models.offers import CONDITIONS
 from db.models.sales import SHIPMENT_STATUSES
 from db.queries.admin_lists import ListQuery, page_of
+from db.seller_accounts import account_of
 from db.seller_portal.money import available, dashboard, sellers_earnings, sellers_payout_requests, sellers_payouts
 from db.seller_portal.offers import catalogue_requests, sellers_offers
 from db.seller_portal.shipments import sellers_shipments, shipments_page
@@ -59,6 +62,10 @@ def payouts_props(session: Session, seller_id: int, params: Mapping[str, str]) -
     }
 
 
+def account_props(session: Session, seller_id: int, params: Mapping[str, str]) -> dict:
+    return {"account": account_record(session, account_of(session, seller_id).id)}
+
+
 async def invite_page(request: Request) -> Response:
     token = request.path_params["token"]
     props = await services_of(request).db.read(invite_view, token_hash(token))
@@ -78,5 +85,6 @@ routes = [
     route("/seller/orders", "SellerOrders", orders_props),
     route("/seller/earnings", "SellerEarnings", earnings_props),
     route("/seller/payouts", "SellerPayouts", payouts_props),
+    route("/seller/account", "SellerAccount", account_props),
     Route("/seller/invite/{token}", invite_page, methods=["GET", "HEAD"]),
 ]

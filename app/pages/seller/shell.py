@@ -1,7 +1,7 @@
 """The seller portal's pages: like the back office's (app/pages/admin/shell.py), rendered per
 request with the signed-in session, never cached; but for a seller's account only. Signed out, a
 page sends to /login (which brings a seller back here); any other account gets a 403 page that says
-why. Every page's props are read within the seller's own id."""
+why; a seller who must first enrol in two-factor sign-in is sent to /seller/account. Every page's props are read within the seller's own id."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from app.auth.roles import SELLER, SELLERS_ONLY
-from app.auth.sessions import current_session, session_summary
+from app.auth.sessions import access_refusal, current_session, session_summary
 from app.pages.admin.shell import PER_PAGE, refused_page, sign_in_first
 from app.pages.render import Page, respond
 from app.services import services_of
@@ -37,6 +37,9 @@ def page(name: str, load: PropsLoader) -> Callable:
             return sign_in_first(request, name)
         if signed_in.user.role != SELLER or signed_in.user.seller_id is None:
             return await refused_page(request, signed_in, SELLERS_ONLY)
+        # A seller the shop waits for to enrol in two-factor sign-in goes to their account page.
+        if refused := access_refusal(signed_in, request.url.path):
+            return await refused_page(request, signed_in, refused)
         services = services_of(request)
         seller_id, params = signed_in.user.seller_id, dict(request.query_params)
         props = await services.db.read(lambda session: load(session, seller_id, params))

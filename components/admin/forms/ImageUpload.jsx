@@ -1,5 +1,6 @@
-// Images for a record, uploaded through POST /api/media with progress and shown as previews.
-// value: [{ path, url }] (path is what the record stores); at most `max` of them.
+// Images for a record, uploaded with progress (to POST /api/media, or the `uploadUrl` of the
+// seller portal's photos) and shown as previews. value: [{ path, url }] (path is what the record
+// stores); at most `max` of them. `noun` names them on the buttons ("image", "photo").
 import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,13 +17,20 @@ import { uploadMedia } from './api.js';
 const ACCEPT = 'image/png,image/jpeg,image/webp';
 const SIZE = 96;
 
-function Preview({ image, index, onRemove }) {
+const capitalised = (word) => word[0].toUpperCase() + word.slice(1);
+
+function Preview({ image, index, noun, onRemove }) {
   return (
     <Box sx={{ position: 'relative', width: SIZE, height: SIZE, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'grey.50' }}>
-      <Box component="img" src={image.url} alt={`Image ${index + 1}`} sx={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+      <Box
+        component="img"
+        src={image.url}
+        alt={`${capitalised(noun)} ${index + 1}`}
+        sx={{ width: '100%', height: '100%', objectFit: 'contain' }}
+      />
       <IconButton
         size="small"
-        aria-label={`Remove image ${index + 1}`}
+        aria-label={`Remove ${noun} ${index + 1}`}
         onClick={onRemove}
         sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.paper' } }}
       >
@@ -32,7 +40,7 @@ function Preview({ image, index, onRemove }) {
   );
 }
 
-export default function ImageUpload({ label, value, onChange, max = 1, error }) {
+export default function ImageUpload({ label, value, onChange, max = 1, error, noun = 'image', uploadUrl }) {
   const inputId = useId();
   const [progress, setProgress] = useState(null);
   const full = value.length >= max;
@@ -44,7 +52,7 @@ export default function ImageUpload({ label, value, onChange, max = 1, error }) 
     for (const file of files) {
       setProgress(0);
       try {
-        const uploaded = await uploadMedia(file, setProgress);
+        const uploaded = await uploadMedia(file, setProgress, uploadUrl);
         images = [...images, { path: uploaded.path, url: uploaded.url }];
         onChange(images);
         notify.success(`Uploaded ${file.name}`);
@@ -67,7 +75,13 @@ export default function ImageUpload({ label, value, onChange, max = 1, error }) 
       </Typography>
       <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
         {value.map((image, index) => (
-          <Preview key={image.path} image={image} index={index} onRemove={() => onChange(value.filter((_, i) => i !== index))} />
+          <Preview
+            key={image.path}
+            image={image}
+            index={index}
+            noun={noun}
+            onRemove={() => onChange(value.filter((_, i) => i !== index))}
+          />
         ))}
         {!full && (
           <Button
@@ -78,7 +92,7 @@ export default function ImageUpload({ label, value, onChange, max = 1, error }) 
             disabled={progress !== null}
             sx={{ height: SIZE }}
           >
-            {value.length ? 'Add image' : 'Upload image'}
+            {value.length ? `Add ${noun}` : `Upload ${noun}`}
             <input
               id={inputId}
               type="file"

@@ -55,13 +55,14 @@ export function fieldErrors(data) {
   return errors;
 }
 
-// The image upload of POST /api/media, with progress: resolves { path, url }.
-export function uploadMedia(file, onProgress) {
+// An image upload with progress, to the back office's POST /api/media or the seller portal's
+// POST /api/seller/photos (`url`): resolves { path, url }.
+export function uploadMedia(file, onProgress, url = '/api/media') {
   return currentToken(false).then(
     (csrf) =>
       new Promise((resolve, reject) => {
         const request = new XMLHttpRequest();
-        request.open('POST', '/api/media');
+        request.open('POST', url);
         request.setRequestHeader('X-CSRF-Token', csrf || '');
         request.setRequestHeader('Accept', 'application/json');
         request.upload.onprogress = (event) => {

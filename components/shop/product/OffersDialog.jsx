@@ -80,7 +80,13 @@ function Offer({ offer, add }) {
             {offer.photos.map((url, i) => (
               <li key={url}>
                 <a href={url} target="_blank" rel="noreferrer">
-                  <img src={url} alt={`The copy for sale, view ${i + 1}`} width={64} height={64} loading="lazy" />
+                  <img
+                    src={url}
+                    alt={`${conditionLabel(offer.condition)} copy from ${seller}, view ${i + 1} of ${offer.photos.length}`}
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                  />
                 </a>
               </li>
             ))}
