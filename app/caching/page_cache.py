@@ -132,7 +132,9 @@ class CachedPage:
     ) -> CachedPage:
         """The page with no encoding made yet: `answer` makes the one a request takes, and
         `best_encodings` the brotli hits get."""
-        etag = ('"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"').encode()
+        # SHA-1 runs on the CPU's SHA extensions: half blake2b's time on a storefront's 156 KB (0.07 ms)
+        # on a miss's waiting path. An ETag names a version of a body; it proves nothing.
+        etag = ('"' + hashlib.sha1(body, usedforsecurity=False).hexdigest()[:24] + '"').encode()
         own = [(name.lower().encode(), value.encode()) for name, value in (headers or {}).items()]
         shared = [(b"etag", etag), (b"vary", b"Accept, Accept-Encoding")]
         if common is not None:

@@ -137,7 +137,14 @@ class CatalogueVersion:
         """Whether a change after `version` already applied here touches a page showing `shown`."""
         if version < self._forgotten:
             return True  # too long ago to tell
-        return any(change_id > version and drops(keys, shown) for change_id, keys, _at in self._recent)
+        # Newest first, up to the page's version: a minute of a busy back office is hundreds of
+        # changes, and every miss asks this.
+        for change_id, keys, _at in reversed(self._recent):
+            if change_id <= version:
+                return False
+            if drops(keys, shown):
+                return True
+        return False
 
     # --- the background task -------------------------------------------------------------------
 

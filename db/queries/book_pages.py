@@ -12,16 +12,17 @@ paged and counted from those rows, so a level page costs about the same at a mil
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from db import levels
 from db.models import Author, Book, BookAuthor, LevelCount, Product
 from db.queries.book_records import author_url
 from db.queries.search import SORTS, SearchRequest, conditions, faceted, featured_first, known_author, listed_page
-from db.search.found import Found, browsed
+from db.search.found import Found, browsed, browsing
 
 LEVEL_TITLES = {"class": "Class {n} books", "college": "College books", "age": "Story books"}
 LEVEL_BLURBS = {
@@ -57,8 +58,11 @@ def shelf_books(session: Session, shelf: Shelf, request: SearchRequest) -> dict:
     total and the facets, as search lists them (db/queries/search.py): at most CAP books read in
     the shelf's index order, whatever the catalogue's size (`more` says there were more)."""
     request = known_author(session, request)
+    dialect = session.connection().dialect.name
 
     def finds(where) -> Found:
+        if not where:  # the shelf as it is first seen: its statement is kept
+            return browsed(session, (), unfiltered(dialect, shelf))
         return browsed(session, [shelf.condition(), *where])
 
     result = finds(conditions(request))
@@ -66,6 +70,13 @@ def shelf_books(session: Session, shelf: Shelf, request: SearchRequest) -> dict:
         **listed_page(session, result, request, featured_first),
         **faceted(session, request, result, finds, subjects=True),
     }
+
+
+@lru_cache(maxsize=256)
+def unfiltered(dialect: str, shelf: Shelf) -> Select:
+    """A shelf's statement without filters, built once per shelf (the levels' few, the authors most
+    visited)."""
+    return browsing(dialect, [shelf.condition()])
 
 
 # Published books per level page, from the counts the database keeps (db/models/counts.py): a

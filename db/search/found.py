@@ -260,11 +260,21 @@ def found(session: Session, plan: Plan, conditions: Sequence[Any], ranked: bool 
     return Found(sorted(hits, key=lambda row: tiers[row.id])[:cap], tiers, more, plan)
 
 
-def browsed(session: Session, conditions: Sequence[Any]) -> Found:
+def browsed(session: Session, conditions: Sequence[Any], query: Select | None = None) -> Found:
     """The published products under these conditions, no term (a book page's shelf): the first
-    CAP in the order of the index the conditions read (`more` says there were more)."""
-    hits = rows(session, conditions, CAP + 1)
+    CAP in the order of the index the conditions read (`more` says there were more). `query`:
+    their statement, already built by `browsing`."""
+    if query is None:
+        hits = rows(session, conditions, CAP + 1)
+    else:
+        hits = list(map(Hit._make, session.connection().execute(query).all()))
     return Found(hits[:CAP], {}, len(hits) > CAP)
+
+
+def browsing(dialect: str, conditions: Sequence[Any]) -> Select:
+    """`browsed`'s statement of these conditions, to build once and keep (building it and its
+    cache key cost a shelf's miss more than running it)."""
+    return reading(dialect, False, FIELDS, CAP + 1, conditions)
 
 
 def found_exactly(session: Session, conditions: Sequence[Any]) -> Found:
