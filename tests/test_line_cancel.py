@@ -60,7 +60,7 @@ class TwoSellersOrder:
         ]
         placed = shop.post("/api/checkout", json={**body, "items": items})
         assert placed.status_code == 201, placed.text
-        self.order_no = placed.json()["orderNo"]
+        self.order_no, self.key = placed.json()["orderNo"], placed.json()["key"]
         self.shop, self.staff = shop, staff
 
     @staticmethod
@@ -246,6 +246,10 @@ def test_a_cash_line_cancelled_is_not_collected_and_every_line_cancelled_cancels
     assert (kind, status, amount) == ("charge", "pending", Decimal("7.25")), "the cash asked at the door"
     [mail] = order.mails()
     assert "Not to pay at delivery: $7.00" in mail
+    # The shopper's own page of the order says so, with the seller's reason.
+    page = another_browser(admin_client).get(f"/orders/{order.order_no}", params={"key": order.key})
+    # (React marks where one text ends and the next begins with an empty comment.)
+    assert page.status_code == 200 and f"Cancelled by the seller: <!-- -->{REASON['reason']}" in page.text
     shopper_view = read(admin_client, lambda s: s.get(Order, order.order_no).status)
     assert shopper_view == "Processing"
     assert order.b.client.post(f"/api/seller/orders/{order.parcel(order.b)['id']}/ship", json=SHIP).status_code == 200
