@@ -106,6 +106,15 @@ def _locked_line(session: Session, seller_id: int, line_id: int) -> OrderLine:
     return line
 
 
+def _paid_charge(session: Session, order: Order) -> Payment | None:
+    return paid_charge(session, order.id) if order.payment_status in TAKEN else None
+
+
+def _paid_with(session: Session, order: Order) -> str | None:
+    charge = _paid_charge(session, order)
+    return charge.provider if charge else None
+
+
 def _in_flight(session: Session, line: OrderLine, plan: CancelPlan) -> bool:
     """Whether another attempt on the line is with the provider now: marked lately, and no call of
     the line's key recorded since the mark."""
@@ -122,7 +131,7 @@ def begin(session: Session, actor: str, seller_id: int, line_id: int, form: Canc
     if why := why_not(line):
         raise Conflict(why)
     order = line.order
-    charge = paid_charge(session, order.id) if order.payment_status in TAKEN else None
+    charge = _paid_charge(session, order)
     plan = CancelPlan(
         line.id, order.id, line.amount, charge.provider if charge else None, charge.reference if charge else None
     )
@@ -196,6 +205,9 @@ def finish(
     if why := why_not(line):
         raise Conflict(why)
     order = line.order
+    if _paid_with(session, order) != plan.provider:
+        # Paid (cash collected, say) between the plan and now: its money must go back, not be left.
+        raise Conflict(f"Order {order.id} was paid meanwhile: cancel the line again")
     if plan.calls_provider and line.cancelling_since is None:
         # Unmarked meanwhile (a refusal answered to another attempt): this refund was not asked for.
         raise Conflict("The refund for this line was refused meanwhile: nothing was cancelled")

@@ -326,3 +326,32 @@ def test_a_cancellation_sent_twice_at_once_refunds_once(card_shop, fake_stripe):
     assert [p[0] for p in order.payments()] == ["charge", "refund"]
     assert len(order.mails()) == 1
     ledger_holds(card_shop)
+
+
+def test_an_order_paid_between_the_plan_and_the_cancellation_is_not_left_keeping_the_lines_money(admin_client):
+    """Cash collected at the counter while the seller's cancellation was being written: refused, so
+    the seller cancels again and the line's money goes back instead of being kept."""
+    from db import line_cancel
+    from db.money import currency_of
+    from db.payments import collect_cash
+
+    order = TwoSellersOrder(admin_client, admin_client, CASH_FORM)
+    order.confirm()
+    line_id = order.parcel(order.a)["lines"][0]["id"]
+    db, form = admin_client.app.state.services.db, line_cancel.CancelForm(**REASON)
+    plan = db.write_sync(lambda s: line_cancel.begin(s, order.a.email, order.a.seller_id, line_id, form))
+    assert plan.provider is None, "nothing was taken yet"
+    db.write_sync(lambda s: collect_cash(s, s.get(Order, order.order_no), "counter@shop", currency_of("USD")))
+    with pytest.raises(line_cancel.Conflict, match="paid meanwhile"):
+        db.write_sync(
+            lambda s: line_cancel.finish(
+                s, order.a.email, order.a.seller_id, line_id, form, plan, None, currency_of("USD")
+            )
+        )
+    again = order.cancel(order.a)
+    assert again.status_code == 200, again.text
+    assert [(p[0], p[1], p[2]) for p in order.payments()] == [
+        ("charge", "succeeded", Decimal("14.25")),
+        ("refund", "succeeded", Decimal("7.00")),
+    ]
+    ledger_holds(admin_client)
