@@ -107,6 +107,20 @@ def a_used_offer(url: str) -> tuple[int, int, str]:
     return offer_id, product_id, f"/books/class-{level}"
 
 
+def an_author_page(url: str) -> str:
+    """A seeded author's page: the generated books credit no author, so it shows none of them."""
+    from sqlalchemy import select
+
+    from db.engine import make_engine
+    from db.models import Author
+
+    engine = make_engine(url)
+    with engine.connect() as connection:
+        slug = connection.scalar(select(Author.slug).order_by(Author.id).limit(1))
+    engine.dispose()
+    return f"/author/{slug}"
+
+
 def change_price(url: str, offer_id: int) -> None:
     """The seller lowers the offer's price by a cent, as the seller portal will: one transaction
     with the product's summary, whose change log names the pages to drop."""
@@ -131,8 +145,9 @@ def cached(client: httpx.Client, path: str) -> bool:
 
 
 def dropped_pages(base: str, url: str) -> str:
-    """Cache a book's page, its shelf, a search that finds it and pages that do not show it;
-    change the price of one of its used copies; say which cached pages were dropped."""
+    """Cache a book's page, its shelf, a search that finds it and pages that do not show it (other
+    shelves, an author's page, other searches and products); change the price of one of its used
+    copies; say which cached pages were dropped."""
     offer_id, product_id, shelf = a_used_offer(url)
     with httpx.Client(base_url=base, timeout=60) as client:
         page = client.get(f"/product/{product_id}", headers={"Accept": "application/json"}).json()
@@ -147,6 +162,7 @@ def dropped_pages(base: str, url: str) -> str:
             "/product/3",
             "/product/search/physics",
             "/product/search/dragon",
+            an_author_page(url),
         ]
         for path in pages:
             cached(client, path)

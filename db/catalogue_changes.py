@@ -2,10 +2,12 @@
 
 Read from what a flush writes: the objects it adds, changes and deletes and, for a changed object,
 the columns that changed. A product's new title shows on the pages that show the product; a new
-discount also reorders its storefront's lists, the search results and the book shelves; a sale
-that leaves it in stock changes only the count its own page prints. Some keys need the database
-to be named (the content shops whose tiles show a category, the books of an author, the products
-a customer reviewed): those are gathered while the transaction runs and named once, at commit.
+discount also reorders its storefront's lists, the search results and, for a book, the shelves it
+is on (its level page and its authors' pages); a sale that leaves it in stock changes only the
+count its own page prints. Some keys need the database to be named (the content shops whose tiles
+show a category, the books of an author, the products a customer reviewed, the shelves of a book
+whose record the writer did not read): those are gathered while the transaction runs and named
+once, at commit, a query each for the whole transaction.
 """
 
 from __future__ import annotations
@@ -92,14 +94,18 @@ class Changes:
     navigation_groups: set[int] = field(default_factory=set)  # groups whose items changed
     reviewers: set[int] = field(default_factory=set)  # customers whose reviews show a new name or photo
     authors: set[int] = field(default_factory=set)  # authors whose books show a new name
+    shelved: set[int] = field(default_factory=set)  # books whose shelves their lists changed on
 
     def everything(self) -> None:
         self.keys = {keys.EVERYTHING}
         self.tiles_of, self.navigation_groups, self.reviewers, self.authors = set(), set(), set(), set()
+        self.shelved = set()
 
     @property
     def anything(self) -> bool:
-        return bool(self.keys or self.tiles_of or self.navigation_groups or self.reviewers or self.authors)
+        return bool(
+            self.keys or self.tiles_of or self.navigation_groups or self.reviewers or self.authors or self.shelved
+        )
 
     @property
     def changes_everything(self) -> bool:
@@ -138,16 +144,20 @@ def stock_changed(changes: Changes, product_id: int, shop: str, before: Any, aft
             changes.keys.add(keys.stock(product_id))
     else:
         changes.keys.add(keys.product(product_id))
-        _product_lists(changes, moved, {shop}, set(), books=shop == "books")
+        _product_lists(changes, moved, {shop}, set(), shelved=product_id if shop == "books" else None)
 
 
-def _product_lists(changes: Changes, lists: frozenset[str], shops: set[str], categories: set[int], books: bool) -> None:
+def _product_lists(
+    changes: Changes, lists: frozenset[str], shops: set[str], categories: set[int], shelved: int | None, book=None
+) -> None:
+    """`shelved`: the product's id if it is a book (the shelves are a book's lists), with its `book`
+    record when the writer has it."""
     if STOREFRONT in lists:
         changes.keys.update(keys.storefront(shop) for shop in shops)
     if SEARCH in lists:
         changes.keys.add(keys.SEARCH)
-    if SHELVES in lists and books:
-        changes.keys.add(keys.SHELVES)
+    if SHELVES in lists and shelved is not None:
+        _on_shelves(changes, shelved, book)
     if RELATED in lists:
         changes.keys.update(keys.related(shop) for shop in shops)
         changes.keys.update(keys.related_in(category) for category in categories)
@@ -156,13 +166,15 @@ def _product_lists(changes: Changes, lists: frozenset[str], shops: set[str], cat
 
 
 def _product(changes: Changes, product: Product, kind: str) -> None:
+    book = inspect(product).dict.get("book")  # its book record, when the writer read it
     product_written(
         changes,
         product.id,
         product.shop,
         product.category_id,
         changed_columns(product) if kind == "changed" else None,
-        books=inspect(product).dict.get("book") is not None,
+        books=book is not None,
+        book=book,
     )
 
 
@@ -173,9 +185,10 @@ def product_written(
     category_id: int | None,
     changed: dict[str, tuple[Any, Any]] | None,
     books: bool = False,
+    book: Book | None = None,
 ) -> None:
     """A product added or deleted (`changed` None), or these of its columns changed
-    ({column: (value before, value now)}); `books`: it is a book."""
+    ({column: (value before, value now)}); `books`: it is a book (`book`: its record, if read)."""
     shops, categories = {shop}, {category_id}
     if changed is None:
         shown, lists = True, EVERY_LIST
@@ -199,7 +212,45 @@ def product_written(
     if shown and product_id is not None:
         changes.keys.add(keys.product(product_id))
     categories.discard(None)
-    _product_lists(changes, lists, shops, categories, books or "books" in shops)
+    books = books or "books" in shops
+    _product_lists(changes, lists, shops, categories, shelved=product_id if books else None, book=book)
+    if books and (changed is None or COUNTED & changed.keys()):
+        changes.keys.add(keys.LEVELS)
+
+
+def _on_shelves(changes: Changes, product_id: int | None, book: Book | None) -> None:
+    """A book's lists changed: the shelves it is on, read from its record and credits when the
+    writer has them, else looked up at commit (one query for the transaction's books)."""
+    found = _shelves_of(book) if book is not None else None
+    if found is not None:
+        changes.keys.update(found)
+    elif product_id is not None:
+        changes.shelved.add(product_id)
+    else:
+        changes.keys.add(keys.SHELVES)
+
+
+def _shelves_of(book: Book) -> set[str] | None:
+    """The level page a book record in hand is on, the one it was on before this change (a level
+    change moves it between them), and its authors' pages; None when what names them is not loaded."""
+    state = inspect(book)
+    now, credits = state.dict, state.dict.get("credits")
+    if credits is None or any(credit.author_id is None for credit in credits) or any(c not in now for c in LEVEL):
+        return None
+    found = {keys.shelf(now["level_kind"], now["level_from"]), *(keys.author(c.author_id) for c in credits)}
+    if state.session is not None and book not in state.session.new:  # (after a flush, still its state before)
+        changed = changed_columns(book)
+        before = [changed.get(column, (now[column],))[0] for column in LEVEL]
+        if UNKNOWN in before:
+            return None
+        found.add(keys.shelf(*before))
+    return found
+
+
+# A book's columns that name its level page (db/queries/book_pages.py Shelf), and the product's
+# that decide whether the level counts (db/models/counts.py LevelCount) count it.
+LEVEL = ("level_kind", "level_from")
+COUNTED = {"published", "shop"}
 
 
 # A book as bulk statements wrote it: (product id, category id now, its changed product columns as
@@ -217,15 +268,34 @@ def books_written(written: list[BookWritten]) -> Changes:
     for product_id, category_id, changed, book_changed in written:
         product_written(changes, product_id, "books", category_id, changed, books=True)
         if book_changed:
-            _book(changes, product_id)
+            # Its level may have moved, from a level no statement read back.
+            changes.keys.update((keys.product(product_id), keys.SEARCH, keys.SHELVES, keys.LEVELS))
+    if changes.shelved:  # not looked up book by book: every shelf
+        changes.shelved = set()
+        changes.keys.add(keys.SHELVES)
     return changes
 
 
-def _book(changes: Changes, product_id: int | None) -> None:
-    """A book's record or credits: its cards, the shelves and their counts, search, the home's levels."""
-    if product_id is not None:
-        changes.keys.add(keys.product(product_id))
-    changes.keys.update((keys.SHELVES, keys.SEARCH, keys.storefront("books")))
+def _book(changes: Changes, book: Book, kind: str) -> None:
+    """A book's record: its cards, search, its shelves (whose facets count its format, subject and
+    level) and, when it comes, goes or changes level, the level counts."""
+    if book.product_id is not None:
+        changes.keys.add(keys.product(book.product_id))
+    changes.keys.add(keys.SEARCH)
+    _on_shelves(changes, book.product_id, book)
+    if kind != "changed" or set(LEVEL) & changed_columns(book).keys():
+        changes.keys.add(keys.LEVELS)
+
+
+def _credit(changes: Changes, credit: BookAuthor, kind: str) -> None:
+    """An author credited on a book, or no longer: the book's cards (their authors' names), search,
+    the author's page and the book's shelves (their author facets)."""
+    if credit.book_id is not None:
+        changes.keys.add(keys.product(credit.book_id))
+    if credit.author_id is not None:
+        changes.keys.add(keys.author(credit.author_id))
+    changes.keys.add(keys.SEARCH)
+    _on_shelves(changes, credit.book_id, inspect(credit).dict.get("book"))
 
 
 def _category(changes: Changes, category: Category, kind: str) -> None:
@@ -271,7 +341,9 @@ def _customer(changes: Changes, customer: Customer, kind: str) -> None:
 
 
 def _author(changes: Changes, author: Author, kind: str) -> None:
-    changes.keys.update((keys.SHELVES, keys.SEARCH))
+    # A new author is on no shelf until a book credits them (the credit names its shelves); a
+    # renamed one's name shows on their page, their books' cards and the shelves' author facets.
+    changes.keys.update((keys.author(author.id), keys.SEARCH))
     if kind != "new":
         changes.authors.add(author.id)
 
@@ -290,8 +362,8 @@ def _navigation_item(changes: Changes, item: NavigationItem, kind: str) -> None:
 
 READERS: dict[type, Callable[[Changes, Any, str], None]] = {
     Product: _product,
-    Book: lambda changes, book, kind: _book(changes, book.product_id),
-    BookAuthor: lambda changes, credit, kind: _book(changes, credit.book_id),
+    Book: _book,
+    BookAuthor: _credit,
     Author: _author,
     Category: _category,
     Brand: _brand,
@@ -361,9 +433,30 @@ def named(session: Session, changes: Changes) -> set[str]:
                 select(Review.product_id).where(Review.customer_id.in_(changes.reviewers)).distinct()
             )
         )
+    shelved = set(changes.shelved)
     if changes.authors:
-        found.update(
-            keys.product(book_id)
-            for book_id in session.scalars(select(BookAuthor.book_id).where(BookAuthor.author_id.in_(changes.authors)))
-        )
+        # Their books' cards, and those books' shelves: the author facets of their level pages and
+        # of their co-authors' pages print the name too.
+        credited = set(session.scalars(select(BookAuthor.book_id).where(BookAuthor.author_id.in_(changes.authors))))
+        found.update(keys.product(book_id) for book_id in credited)
+        shelved |= credited
+    if shelved:
+        found.update(_shelves_named(session, shelved))
     return found if len(found) <= MAX_KEYS else {keys.EVERYTHING}
+
+
+def _shelves_named(session: Session, books: set[int]) -> set[str]:
+    """The level pages and author pages these books are on (the products that are no book, none)."""
+    if len(books) > MAX_KEYS:
+        return {keys.SHELVES}
+    rows = session.execute(
+        select(Book.level_kind, Book.level_from, BookAuthor.author_id)
+        .outerjoin(BookAuthor, BookAuthor.book_id == Book.product_id)
+        .where(Book.product_id.in_(books))
+    )
+    found = set()
+    for level_kind, level_from, author_id in rows:
+        found.add(keys.shelf(level_kind, level_from))
+        if author_id is not None:
+            found.add(keys.author(author_id))
+    return found

@@ -8,14 +8,27 @@ caches in front of the server.
 
 from __future__ import annotations
 
+from db import levels
+
 # Published by a write that cannot say what it changed (a bulk import): every page goes.
 EVERYTHING = "*"
 # Held by a page that cannot say what it shows (a route nobody declared): any write drops it.
 ANY_CHANGE = "any"
-# Search results pages: which products match, their order, the facets' counts.
+# Search results pages: which products match, their order, the facets' counts. A price change
+# (a used copy's too) publishes it whole, not only the keys of the books it moves: a results page
+# depends on the price of every book its term matches, not of the cards it shows (its price facet
+# counts them, its price sorts order them), and a page with a filter chosen reads past the first
+# CAP matches (db/search/found.py: the filters are part of the query), so a price change can bring
+# in a book the page never listed. Keyed finer, a page would hold a key per match, hundreds to a
+# catalogue's worth: too many for the cache's index and its Surrogate-Key header (folded to
+# `products`, which every product write purges), so every search page goes, as before.
 SEARCH = "search"
-# The book shelves: the level pages (/books/class-9 ...) and the author pages, with their counts.
+# Every book shelf: the level pages (/books/class-9 ...) and the author pages. Published by a
+# write that cannot say which shelves its books are on (the CSV import); a book's own write
+# publishes its shelves' keys (`shelf`, `author`).
 SHELVES = "shelves"
+# How many books each level holds, which every level page's class switcher and the home print.
+LEVELS = "levels"
 # Lists of categories by name (search facets, the market's category sections).
 CATEGORIES = "categories"
 # Lists of brands (the market's top brands and category brands, fashion's deals of the week).
@@ -52,6 +65,18 @@ def offers(product_id: int) -> str:
 def reviews(product_id: int) -> str:
     """The published reviews a product page lists."""
     return f"reviews:{product_id}"
+
+
+def shelf(level_kind: str, level_number: int | None = None) -> str:
+    """One level page's books (`shelf:class-9`, `shelf:college`, `shelf:stories`), their facets
+    and counts: a school book's class is its level's first number, college and story books have
+    one page each."""
+    return "shelf:" + levels.Level(level_kind, level_number or 0, level_number or 0).url.removeprefix("/books/")
+
+
+def author(author_id: int) -> str:
+    """One author page's books (/author/{slug}), their facets and count."""
+    return f"author:{author_id}"
 
 
 def storefront(shop: str) -> str:

@@ -52,8 +52,11 @@ def test_an_import_refreshes_the_pages_of_the_books_it_changed_and_leaves_other_
 
 
 def test_an_import_names_each_book_and_folds_to_every_page_beyond_the_bound():
-    named = books_written([(7, 3, None, True), (9, 3, {"price": (10, 12)}, False)]).keys
+    changes = books_written([(7, 3, None, True), (9, 3, {"price": (10, 12)}, False)])
+    named = changes.keys
     assert {page_keys.product(7), page_keys.product(9), page_keys.SEARCH, page_keys.SHELVES} <= named
+    # Bulk statements read no book's level or credits, nor does the commit look them up one by one.
+    assert not changes.shelved
     assert page_keys.EVERYTHING not in named
     # A price moves no storefront list: only a created book (and a book record) touches the home's.
     assert page_keys.storefront("books") in named and page_keys.storefront("market") not in named

@@ -244,13 +244,14 @@ def test_author_page_lists_exactly_that_authors_published_books(any_client):
                 )
             )
             if books:
-                return author.name, author.slug, books
+                return author.id, author.name, author.slug, books
         raise AssertionError("the seed has no author with both published and unpublished books")
 
-    name, slug, published = read(any_client, author_with_a_hidden_book)
+    author_id, name, slug, published = read(any_client, author_with_a_hidden_book)
     assert published
     page = props(any_client, f"/author/{slug}")
-    assert page["author"] == {"name": name, "slug": slug, "url": f"/author/{slug}", "books": len(published)}
+    expected = {"id": author_id, "name": name, "slug": slug, "url": f"/author/{slug}", "books": len(published)}
+    assert page["author"] == expected
     assert set(shelf_ids(any_client, f"/author/{slug}")) == published
     html = any_client.get(f"/author/{slug}").text
     assert f"Books by {name}</h1>" in html

@@ -10,6 +10,7 @@ A cached route nobody declared holds `any`, so any write drops it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +62,8 @@ class Shows:
     stock: bool = False
     # Totals over every product on a published booklist (the finder).
     booklisted: bool = False
+    # A shelf page: the key of its own shelf, from its path and props (a level, an author).
+    shelf: Callable[[dict, Any], str] | None = None
 
     def found(self, path_params: dict, props: Any, read: dict[int, Any]) -> tuple[set[str], list[int]]:
         """The page's keys from its props and the rows its loader read (db/queries/shown.py), and
@@ -68,6 +71,8 @@ class Shows:
         those, and the finder's booklisted books, when there are any (`reads_more`)."""
         ids = products_in(props)
         found = {*self.lists, *(keys.product(product_id) for product_id in ids)}
+        if self.shelf is not None:
+            found.add(self.shelf(path_params, props))
         own = path_params.get("id") if self.own_product else None
         for product_id in ids:
             if (row := read.get(product_id)) is not None:
@@ -114,9 +119,21 @@ def storefront(shop: str, content: str, *more: str) -> Shows:
     return Shows((keys.storefront(shop), keys.content(content), *more))
 
 
+def level_shelf(kind: str) -> Shows:
+    """A level page: its books with their facets, the names its category facet prints, and how
+    many books every level holds (its class switcher). `shelves` is what a write that cannot name
+    a book's shelves publishes (db/catalogue_changes.py)."""
+    return Shows(
+        (keys.SHELVES, keys.LEVELS, keys.CATEGORIES), shelf=lambda path, _props: keys.shelf(kind, path.get("number"))
+    )
+
+
+# An author's page: their books with their facets (db/queries/book_pages.py names the author's id).
+AUTHOR_SHELF = Shows((keys.SHELVES, keys.CATEGORIES), shelf=lambda _path, props: keys.author(props["author"]["id"]))
+
 # Route path -> what its pages show. A storefront's lists and content are named in db/queries.
 SHOWN: dict[str, Shows] = {
-    "/": storefront("books", "books"),
+    "/": storefront("books", "books", keys.LEVELS),  # its "Shop by class" counts
     "/market-1": storefront("market", "market", keys.BRANDS, keys.SELLERS, keys.CATEGORIES),
     "/grocery1": storefront("grocery", "grocery1"),
     "/grocery2": storefront("grocery", "grocery2"),
@@ -128,10 +145,10 @@ SHOWN: dict[str, Shows] = {
     "/gift-shop": storefront("gift", "gift"),
     "/product/search/{term:path}": Shows((keys.SEARCH, keys.CATEGORIES)),
     "/product/{id:int}": Shows(own_product=True),
-    "/author/{slug}": Shows((keys.SHELVES,)),
-    "/books/class-{number:int}": Shows((keys.SHELVES,)),
-    "/books/college": Shows((keys.SHELVES,)),
-    "/books/stories": Shows((keys.SHELVES,)),
+    "/author/{slug}": AUTHOR_SHELF,
+    "/books/class-{number:int}": level_shelf("class"),
+    "/books/college": level_shelf("college"),
+    "/books/stories": level_shelf("age"),
     "/booklists": Shows((keys.BOOKLISTS,), booklisted=True),
     "/booklists/{slug}": Shows((keys.BOOKLISTS,), stock=True),
     # The cart lives in the browser: these pages show no data of the shop.

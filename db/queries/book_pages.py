@@ -127,6 +127,7 @@ def author_page(session: Session, slug: str, request: SearchRequest) -> dict:
         "url": author_url(author.slug),
         # All their books, whatever the filters narrow the list to.
         "author": {
+            "id": author.id,  # what its cached pages are dropped by (app/pages/page_keys.py)
             "name": author.name,
             "slug": author.slug,
             "url": author_url(author.slug),
