@@ -61,7 +61,8 @@ def test_a_pages_keys_come_from_its_loaders_rows_and_are_those_a_second_read_giv
     props = client.get(path, headers={"Accept": "application/json"}).json()["props"]
     page = services.page_cache.get((path, b"", True))
     route = shown_by(ROUTES.get(path, path.rsplit("/", 1)[0] + "/{term:path}" if "/search/" in path else path))
-    params = {"id": 1} if path == "/product/1" else {}
+    # The route's path parameters, as its loader is given them.
+    params = {"/product/1": {"id": 1}, "/books/class-9": {"number": 9}}.get(path, {})
     found, unread = route.found(params, props, {})  # as if the loader had read no product
     assert set(unread) == products_in(props)
     again = found | services.db.read_sync(route.unread_keys, params, unread)
