@@ -11,7 +11,8 @@ from decimal import Decimal
 from sqlalchemy import func, select
 
 from app.pages.page_keys import products_in
-from db.models import Offer, Order, Product, Seller
+from db import levels
+from db.models import Book, Offer, Order, Product, Seller
 from db.offers import offer_price, summarise
 
 JSON = {"Accept": "application/json"}
@@ -250,6 +251,14 @@ def test_checkout_by_offer_keys_its_problems_by_offer_and_ships_per_seller(clien
     assert total == Decimal(str(used["price"])) + Decimal(str(new["price"]))
 
 
+def shelf_of(client, product_id: int) -> str:
+    """The level page a book is on (/books/class-9, /books/college, /books/stories)."""
+    kind, number = read(
+        client, lambda s: s.execute(select(Book.level_kind, Book.level_from).where(Book.product_id == product_id)).one()
+    )
+    return levels.Level(kind, number or 0, number or 0).url
+
+
 def test_an_offers_price_change_drops_the_books_pages_and_the_lists_it_moves(client):
     from test_page_invalidation import Shop, warm
 
@@ -258,7 +267,9 @@ def test_an_offers_price_change_drops_the_books_pages_and_the_lists_it_moves(cli
     offers = client.get(f"/api/products/{product_id}/offers").json()
     cheapest = min((o for o in offers if o["condition"] != "New"), key=lambda o: o["price"])
     other_book = next(i for i in range(1, 400) if i != product_id and client.get(f"/product/{i}").status_code == 200)
-    pages = [f"/product/{product_id}", f"/product/{other_book}", "/product/search/physics", "/books/college", "/"]
+    shelf = shelf_of(client, product_id)
+    other_shelf = next(path for path in ("/books/college", "/books/stories", "/books/class-9") if path != shelf)
+    pages = [f"/product/{product_id}", f"/product/{other_book}", "/product/search/physics", shelf, other_shelf, "/"]
     seen = warm(shop, pages)
 
     def cheaper(session):
@@ -268,10 +279,12 @@ def test_an_offers_price_change_drops_the_books_pages_and_the_lists_it_moves(cli
 
     shop.write_around(cheaper)
     after, built = shop.visit(pages)
-    # Its page (the offers and the card's "Used from"), every page showing its card, and the
-    # search and shelf lists whose price filters and sorts read the lowest offer's price.
+    # Its page (the offers and the card's "Used from"), every page showing its card, the search
+    # lists whose price filters and sorts read the lowest offer's price, and its own shelf; not
+    # another level's shelf.
     assert f"/product/{product_id}" in built and shop.showing(product_id, seen) <= built
-    assert {"/product/search/physics", "/books/college"} <= built
+    assert {"/product/search/physics", shelf} <= built
+    assert other_shelf not in built
     assert after[f"/product/{product_id}"]["product"]["usedFrom"] == round(cheapest["price"] - 0.5, 2)
     # A page that shows neither the book nor a list it moves stays cached.
     if product_id not in products_in(seen[f"/product/{other_book}"]):
