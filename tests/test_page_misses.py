@@ -27,7 +27,7 @@ STATEMENTS = {
     "/fashion-shop": 5,
     "/books/class-9": 4,
     "/product/1": 4,
-    "/product/search/math": 7,
+    "/product/search/math": 6,
 }
 # The route each page is served by (what its keys are declared under, app/pages/page_keys.py).
 ROUTES = {"/books/class-9": "/books/class-{number:int}", "/product/1": "/product/{id:int}"}
