@@ -24,7 +24,7 @@ STATEMENTS = {
     "/healthbeauty-shop": 3,
     "/gift-shop": 4,
     "/gadget-shop": 5,
-    "/fashion-shop": 5,
+    "/fashion-shop": 4,
     "/books/class-9": 4,
     "/product/1": 4,
     "/product/search/math": 6,
