@@ -15,7 +15,7 @@ from app.pages.page_keys import products_in, shown_by
 
 # Statements a miss runs, per page (the change log's own read aside). Fewer is welcome: lower it.
 STATEMENTS = {
-    "/": 7,
+    "/": 6,
     "/market-1": 9,
     "/grocery1": 3,
     "/grocery2": 6,
@@ -24,10 +24,10 @@ STATEMENTS = {
     "/healthbeauty-shop": 3,
     "/gift-shop": 4,
     "/gadget-shop": 5,
-    "/fashion-shop": 5,
-    "/books/class-9": 5,
-    "/product/1": 5,
-    "/product/search/math": 8,
+    "/fashion-shop": 4,
+    "/books/class-9": 4,
+    "/product/1": 4,
+    "/product/search/math": 6,
 }
 # The route each page is served by (what its keys are declared under, app/pages/page_keys.py).
 ROUTES = {"/books/class-9": "/books/class-{number:int}", "/product/1": "/product/{id:int}"}

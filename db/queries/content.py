@@ -226,9 +226,11 @@ def featured_categories(session: Session, shop: str, slot: str) -> list[dict]:
 
 # --- Deals ---------------------------------------------------------------------------------------
 
-# A deal with its product's id, title and whether it is on sale, and its brand's name.
+# A shop's deals of every kind, each with its product's id, title and whether it is on sale, and
+# its brand's name: a page showing several kinds reads them in one statement.
 DEALS = (
     select(
+        Deal.kind,
         Deal.off,
         Deal.image,
         Deal.expires_at,
@@ -239,17 +241,17 @@ DEALS = (
     )
     .outerjoin(Product, Product.id == Deal.product_id)
     .outerjoin(Brand, Brand.id == Deal.brand_id)
-    .where(Deal.shop == bindparam("shop"), Deal.kind == bindparam("kind"))
+    .where(Deal.shop == bindparam("shop"))
     .order_by(Deal.position, Deal.id)
 )
 
 
-def deals(session: Session, shop: str, kind: str, now: dt.datetime | None = None) -> list[Row]:
-    """A shop's deals of one kind ("week" or "hot") that are still running, and whose product (if
-    any) is still on sale."""
+def running_deals(session: Session, shop: str, now: dt.datetime | None = None) -> dict[str, list[Row]]:
+    """{kind ("week", "hot"): the shop's deals of that kind that are still running, and whose
+    product (if any) is still on sale}, each kind in display order."""
     now = now or dt.datetime.now(dt.UTC)
-    return [
-        deal
-        for deal in session.connection().execute(DEALS, {"shop": shop, "kind": kind})
-        if (deal.expires_at is None or deal.expires_at > now) and (deal.product_id is None or deal.product_published)
-    ]
+    running: dict[str, list[Row]] = {}
+    for deal in session.connection().execute(DEALS, {"shop": shop}):
+        if (deal.expires_at is None or deal.expires_at > now) and (deal.product_id is None or deal.product_published):
+            running.setdefault(deal.kind, []).append(deal)
+    return running

@@ -52,8 +52,14 @@ blogs = partial(content.blogs, shop=SHOP)
 service_list = partial(content.services, shop=SHOP)
 
 
-def deal_of_the_week(session: Session) -> list[dict]:
-    """Brand deals: {brand, off, imgUrl, url (the brand's search page)}."""
+def running_deals(session: Session) -> dict[str, list]:
+    """The fashion store's running deals by kind, for a page showing several kinds (content.running_deals)."""
+    return content.running_deals(session, SHOP)
+
+
+def deal_of_the_week(session: Session, running: dict[str, list] | None = None) -> list[dict]:
+    """Brand deals: {brand, off, imgUrl, url (the brand's search page)}; `running`: the deals
+    already read (running_deals)."""
     return [
         {
             "brand": deal.brand or "",
@@ -61,12 +67,13 @@ def deal_of_the_week(session: Session) -> list[dict]:
             "imgUrl": media_url(deal.image),
             "url": content.search_url(deal.brand) if deal.brand is not None else "/",
         }
-        for deal in content.deals(session, SHOP, "week")
+        for deal in (running_deals(session) if running is None else running).get("week", [])
     ]
 
 
-def hot_deals(session: Session) -> list[dict]:
-    """Product deals with their expiry: {productName, expireDate (ISO 8601), imgUrl, url}."""
+def hot_deals(session: Session, running: dict[str, list] | None = None) -> list[dict]:
+    """Product deals with their expiry: {productName, expireDate (ISO 8601), imgUrl, url};
+    `running`: the deals already read (running_deals)."""
     return [
         {
             "productName": deal.product_title,
@@ -74,6 +81,6 @@ def hot_deals(session: Session) -> list[dict]:
             "imgUrl": media_url(deal.image),
             "url": content.product_url(deal.product_id),
         }
-        for deal in content.deals(session, SHOP, "hot")
+        for deal in (running_deals(session) if running is None else running).get("hot", [])
         if deal.product_id is not None
     ]

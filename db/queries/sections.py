@@ -27,8 +27,17 @@ from sqlalchemy.orm import Session
 from sqlalchemy.sql import operators
 from sqlalchemy.sql.elements import UnaryExpression
 
-from db.models import Book, Category, Order, OrderLine, Product
-from db.queries.products import BIGGEST_DISCOUNT, CARD_COLUMNS, CATALOGUE_ORDER, NEWEST, TOP_RATED, cards_of_rows
+from db.models import Book, BookAuthor, Category, Order, OrderLine, Product
+from db.queries.products import (
+    BIGGEST_DISCOUNT,
+    CARD_AUTHOR,
+    CARD_COLUMNS,
+    CATALOGUE_ORDER,
+    NEWEST,
+    TOP_RATED,
+    cards_of_rows,
+    with_authors,
+)
 
 K = TypeVar("K")
 WEEK = dt.timedelta(days=7)
@@ -142,14 +151,13 @@ def _arm(number: int, section: Section) -> Select:
 def _statement(sections: tuple[Section, ...]) -> Select:
     arms = [_arm(number, section) for number, section in enumerate(sections)]
     picks = (arms[0] if len(arms) == 1 else union_all(*arms)).subquery("picks")
-    return (
-        select(picks.c.section, *CARD_COLUMNS)
+    return with_authors(
+        select(picks.c.section, *CARD_COLUMNS, *CARD_AUTHOR)
         .select_from(picks)
         .join(Product, Product.id == picks.c.id)
         .join(Category, Category.id == Product.category_id)
         .outerjoin(Book, Book.product_id == Product.id)
-        .order_by(picks.c.section, picks.c.place)
-    )
+    ).order_by(picks.c.section, picks.c.place, BookAuthor.position)
 
 
 def cards_of(session: Session, sections: Mapping[K, Section], **params: Any) -> dict[K, list[dict]]:
@@ -158,8 +166,11 @@ def cards_of(session: Session, sections: Mapping[K, Section], **params: Any) -> 
     rows = session.connection().execute(_statement(tuple(sections.values())), params).all()
     cards = cards_of_rows(session, rows)
     found: dict[K, list[dict]] = {key: [] for key in keys}
+    placed: set[tuple[int, int]] = set()  # a card's rows are one per author
     for row in rows:
-        found[keys[row.section]].append(cards[row.id])
+        if (row.section, row.id) not in placed:
+            placed.add((row.section, row.id))
+            found[keys[row.section]].append(cards[row.id])
     return found
 
 

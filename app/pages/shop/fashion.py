@@ -15,12 +15,13 @@ def fashion_shop(session: Session, path: dict, query: dict) -> Page:
     answer with, the product sections read together. "Latest products" and "new arrivals" are one
     list, shown once."""
     cards = fashion.product_sections(session)
+    deals = fashion.running_deals(session)  # both kinds in one statement
     return Page(
         "FashionShop",
         {
-            "dealsOfTheWeek": fashion.deal_of_the_week(session),
+            "dealsOfTheWeek": fashion.deal_of_the_week(session, deals),
             "services": fashion.service_list(session),
-            "hotDeals": fashion.hot_deals(session),
+            "hotDeals": fashion.hot_deals(session, deals),
             "flashDeals": cards["flashDeals"],
             "featured": cards["featured"],
             "newArrivals": cards["newArrivals"],
