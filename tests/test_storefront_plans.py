@@ -133,3 +133,16 @@ def test_each_section_walks_the_index_of_its_order(sessions, name):
     }
     assert re.search(r"INDEX (\w+) ", detail).group(1) in walks, detail
     assert not sorted_there, plan
+
+
+def test_what_was_bought_with_a_product_is_found_from_its_orders_not_the_whole_catalogue(sessions):
+    """The product page's "frequently bought together": the products of the book's orders are read
+    first and each found by its key; never every published product tested against them (a walk of
+    `published`'s index, 6.6 ms at 100,000 books)."""
+    [(statement, plan)] = [
+        found
+        for found in plans(sessions, lambda s: section_cards(s, shared.BOUGHT_WITH, product_id=1))
+        if "picks" in found[0]
+    ]
+    reads = [detail for _node, _parent, detail in plan if re.search(r"\bproduct\b", detail)]
+    assert reads and all("USING INTEGER PRIMARY KEY" in detail for detail in reads), plan

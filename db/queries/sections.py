@@ -17,12 +17,12 @@ Python through session.execute, 1.3 ms through its connection).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from sqlalchemy import Select, bindparam, func, literal_column, select, true, union_all
+from sqlalchemy import Select, bindparam, false, func, literal_column, select, true, union_all
 from sqlalchemy.orm import Session
 from sqlalchemy.sql import operators
 from sqlalchemy.sql.elements import UnaryExpression
@@ -95,8 +95,14 @@ FILTERS: dict[str, Any] = {
     "in_category": Product.category_id == bindparam("category_id"),
     "beside_category": Product.category_id != bindparam("category_id"),
     "not_product": Product.id != bindparam("product_id"),
+}
+# Filters naming the few products a section may hold, read first: each product is then found by its
+# key (a join). As a condition (`product.id IN (...)`) SQLite's planner, which has no statistics,
+# walks the whole catalogue along `published`'s index testing each product: 6.6 ms at 100,000 books
+# against 0.4 ms this way.
+AMONG: dict[str, Callable[[], Select]] = {
     # In an order with the `product_id` parameter's product: the few a product page's list ranks.
-    "bought_with": Product.id.in_(select(OrderLine.product_id).where(OrderLine.order_id.in_(_orders_of_product()))),
+    "bought_with": lambda: select(OrderLine.product_id).where(OrderLine.order_id.in_(_orders_of_product())).distinct(),
 }
 
 
@@ -123,7 +129,11 @@ def _arm(number: int, section: Section) -> Select:
     """The section's product ids and places: its ORDER BY ... LIMIT in a subquery, numbered by the
     same order (a UNION ALL keeps no order of its own)."""
     order = ORDERS[section.order]
-    conditions = [Product.published == true(), *(FILTERS[name] for name in section.only)]
+    driven = [AMONG[name]().subquery() for name in section.only if name in AMONG]
+    # Driven by a few products, `published` is tested on each (coalesce hides its index from the
+    # planner); otherwise its index is the one a section walks.
+    published = (func.coalesce(Product.published, false()) if driven else Product.published) == true()
+    conditions = [published, *(FILTERS[name] for name in section.only if name not in AMONG)]
     if section.shop is not None:
         conditions.append(Product.shop == section.shop)
     if section.categories:
@@ -133,14 +143,10 @@ def _arm(number: int, section: Section) -> Select:
         for term in order
     ]
     keys = [expression.label(f"k{n}") for n, (expression, _descending) in enumerate(terms)]
-    picked = (
-        select(Product.id, *keys)
-        .where(*conditions)
-        .order_by(*order)
-        .limit(section.size)
-        .offset(section.offset or None)
-        .subquery()
-    )
+    picked = select(Product.id, *keys)
+    for among in driven:
+        picked = picked.join(among, among.c.product_id == Product.id)
+    picked = picked.where(*conditions).order_by(*order).limit(section.size).offset(section.offset or None).subquery()
     again = [picked.c[f"k{n}"].desc() if descending else picked.c[f"k{n}"] for n, (_e, descending) in enumerate(terms)]
     return select(
         literal_column(str(number)).label("section"), picked.c.id, func.row_number().over(order_by=again).label("place")
