@@ -170,6 +170,7 @@ def test_a_card_paid_line_the_seller_cannot_fill_is_refunded_to_the_card_and_the
     assert order.b.client.post(f"/api/seller/orders/{order.parcel(order.b)['id']}/ship", json=SHIP).status_code == 200
     view = staff.get(f"/api/orders/{order.order_no}").json()
     assert view["status"] == "Shipped"
+    assert (view["amount"], view["due"]) == (14.25, 7.25)
     cancelled_line = next(item for item in view["lines"] if item["id"] == line["id"])
     assert cancelled_line["cancelledAt"] and cancelled_line["refundable"] == 0
     delivered = staff.patch(f"/api/orders/{order.order_no}", json={"status": "Delivered"})
@@ -250,6 +251,7 @@ def test_a_cash_line_cancelled_is_not_collected_and_every_line_cancelled_cancels
     page = another_browser(admin_client).get(f"/orders/{order.order_no}", params={"key": order.key})
     # (React marks where one text ends and the next begins with an empty comment.)
     assert page.status_code == 200 and f"Cancelled by the seller: <!-- -->{REASON['reason']}" in page.text
+    assert "Cancelled by sellers" in page.text and "$7.25" in page.text
     shopper_view = read(admin_client, lambda s: s.get(Order, order.order_no).status)
     assert shopper_view == "Processing"
     assert order.b.client.post(f"/api/seller/orders/{order.parcel(order.b)['id']}/ship", json=SHIP).status_code == 200

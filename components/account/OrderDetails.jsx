@@ -96,6 +96,7 @@ const Layout = sharedStyled('div', (theme) => ({
   '& a.title:hover': { color: theme.palette.primary.main },
   '& .qty': { fontSize: 14, color: theme.palette.text.secondary, marginTop: theme.spacing(0.25) },
   '& .amount': { fontWeight: 600, whiteSpace: 'nowrap' },
+  '& .subtotal': { display: 'flex', justifyContent: 'space-between', paddingTop: theme.spacing(1), fontSize: 15 },
   '& .total': {
     display: 'flex',
     justifyContent: 'space-between',
@@ -241,7 +242,7 @@ export default function OrderDetails({ order, actions, orderKey }) {
           </div>
           <div>
             <dt>Total</dt>
-            <dd>{formatPrice(order.total)}</dd>
+            <dd>{formatPrice(order.due)}</dd>
           </div>
           <div>
             <dt>Payment</dt>
@@ -273,9 +274,21 @@ export default function OrderDetails({ order, actions, orderKey }) {
           />
         ))}
         <Lines lines={order.lines.filter((line) => !order.shipments.some((s) => s.id === line.shipmentId))} />
+        {order.due !== order.total && (
+          <>
+            <div className="subtotal">
+              <span>Ordered</span>
+              <span>{formatPrice(order.total)}</span>
+            </div>
+            <div className="subtotal">
+              <span>Cancelled by sellers</span>
+              <span>−{formatPrice(order.total - order.due)}</span>
+            </div>
+          </>
+        )}
         <div className="total">
           <span>Total</span>
-          <span>{formatPrice(order.total)}</span>
+          <span>{formatPrice(order.due)}</span>
         </div>
       </Panel>
       <Panel aria-labelledby="order-addresses">

@@ -56,7 +56,14 @@ function Summary({ order }) {
           <Fact label="Payment">
             {order.paymentMethod} <StatusChip status={order.paymentStatus} />
           </Fact>
-          <Fact label="Amount">{formatMoney(order.amount)}</Fact>
+          <Fact label="Amount">
+            {formatMoney(order.amount)}
+            {order.due !== order.amount && (
+              <Typography variant="caption" component="div" color="text.secondary">
+                {formatMoney(order.due)} to pay: {formatMoney(order.amount - order.due)} cancelled by sellers
+              </Typography>
+            )}
+          </Fact>
           {order.carrier && (
             <Fact label="Shipped with">
               {order.carrier}

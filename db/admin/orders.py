@@ -21,7 +21,7 @@ from db.models.base import utcnow
 from db.models.sales import ORDER_STATUSES
 from db.money import Currency
 from db.offers import STORE_NAME
-from db.payments import TAKEN, collect_cash, order_payments
+from db.payments import TAKEN, collect_cash, due, order_payments
 from db.queries.admin import first_image, iso
 from db.queries.products import money
 from db.shipments import earn, move, move_all, why_not
@@ -107,6 +107,8 @@ def order_view(session: Session, order_id: int) -> dict:
         "billingAddress": order.billing_address,
         "deliveryAddress": order.delivery_address,
         "amount": money(order.total),
+        # The amount less the lines their sellers cancelled: what the shopper pays.
+        "due": money(due(order)),
         "purchaseDate": iso(order.created_at),
         "customer": {"id": customer.id, "name": customer.name, "email": customer.email, "phone": customer.phone},
         "lines": [

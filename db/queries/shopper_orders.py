@@ -18,7 +18,7 @@ from db.checkout import sale_price
 from db.line_cancel import line_cancellation
 from db.models import Customer, Order, OrderLine, Product, Seller, Shipment
 from db.offers import STORE_NAME
-from db.payments import TAKEN, latest_charge, payment_answer
+from db.payments import TAKEN, due, latest_charge, payment_answer
 from db.queries.admin import iso
 from db.queries.media import media_url
 from db.queries.products import money
@@ -119,6 +119,8 @@ def order_record(session: Session, order: Order) -> dict:
         "trackingNo": order.tracking_no,
         "trackingUrl": tracking_url(order.carrier, order.tracking_no),
         "total": money(order.total),
+        # What the shopper pays once the lines their sellers cancelled are taken off.
+        "due": money(due(order)),
         "books": sum(line.qty for line, _, _ in lines),
         "name": order.customer.name,
         "billingAddress": order.billing_address,

@@ -218,6 +218,8 @@ class OrderRecord(TypedDict):
     # Where to deliver when not to the billing address (the shopper's checkout), else null.
     deliveryAddress: str | None
     amount: Money
+    # `amount` less the lines their sellers cancelled: what the shopper pays.
+    due: Money
     purchaseDate: Timestamp
     customer: OrderCustomer
     lines: list[OrderLineRecord]

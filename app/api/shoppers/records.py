@@ -78,6 +78,8 @@ class AccountOrder(TypedDict):
     trackingNo: str | None
     trackingUrl: str | None
     total: Money
+    # `total` less the lines their sellers cancelled: what the shopper pays.
+    due: Money
     books: int
     name: str
     billingAddress: str
