@@ -8,6 +8,7 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from test_gadget_fashion_browser import HYDRATED
 
 PRICE = re.compile(r"\$([\d,]+\.\d\d)")
 
@@ -106,8 +107,11 @@ def test_filters_narrow_the_results_and_page_links_keep_them(live_server, page_f
     open_page(page, live_server + "/product/search/books?sort=price-asc")
     total = int(page.get_by_role("heading", level=1).inner_text().split()[0])
     mark_document(page)
-    # Page 2 keeps the sort.
-    page.get_by_role("navigation", name="Result pages").get_by_role("link", name="Page 2").click()
+    # Page 2 keeps the sort (clicked once the page is live: on a loaded machine the network can be
+    # idle before React has hydrated the link).
+    second = page.get_by_role("navigation", name="Result pages").get_by_role("link", name="Page 2")
+    page.wait_for_function(HYDRATED, arg=second.element_handle())
+    second.click()
     page.wait_for_url(live_server + "/product/search/books?sort=price-asc&page=2")
     page.get_by_role("link", name="Page 2").and_(page.locator("[aria-current=page]")).wait_for()
     prices = [price for _, price in results(page)]
