@@ -43,13 +43,23 @@ def status_from(statuses: Iterable[str]) -> str:
 
 
 def why_not(shipment: Shipment, wanted: str) -> str | None:
-    """Why the shipment cannot move to `wanted` now (None when it can): the state machine, and an
-    order not yet paid for (or confirmed, for cash) is not packed."""
+    """Why the shipment cannot move to `wanted` now (None when it can): the state machine, an order
+    not yet paid for (or confirmed, for cash) is not packed, and a line being refunded holds it."""
     if shipment.order.status == "Pending" and wanted != "Cancelled":
         return f"Order {shipment.order_id} is not paid for yet: its parcel cannot be {wanted.lower()}"
-    if wanted in GONE and (being := next((line for line in shipment.lines if line.cancelling_since), None)):
-        return f"{being.title} is being cancelled and refunded: cancel it again to finish before the parcel goes"
-    return refusal("shipment", shipment.status, wanted, SHIPMENT_MOVES)
+    return refusal("shipment", shipment.status, wanted, SHIPMENT_MOVES) or held_back(shipment.lines, wanted)
+
+
+def held_back(lines: Iterable[OrderLine], wanted: str) -> str | None:
+    """Why lines cannot go (`wanted` Shipped or Delivered) while one of them is being cancelled and its
+    card refund is in doubt (db/line_cancel.py); None when none is."""
+    being = next((line for line in lines if line.cancelling_since is not None), None)
+    if wanted in GONE and being is not None:
+        return (
+            f"{being.title} is being cancelled and refunded by its seller: "
+            f"it cannot be {wanted.lower()} until the seller cancels it again to finish"
+        )
+    return None
 
 
 def _moved(shipment: Shipment, wanted: str, when, carrier=None, tracking_no=None) -> None:

@@ -12,13 +12,13 @@ from decimal import Decimal
 
 import httpx
 import pytest
-from conftest import another_browser, make_settings, sign_in
+from conftest import another_browser, make_settings
 from fake_stripe import SECRET_KEY, fake_stripe, stripe_server  # noqa: F401
 from sellers import books_nobody_sells_used, read, sellers_without_account, signed_in_seller
 from sqlalchemy import func, select
 from starlette.testclient import TestClient
 from test_openapi import checked_answer
-from test_payments import STRIPE_FORM
+from test_payments import STRIPE_FORM, card_shop, staff_of  # noqa: F401 (card_shop is a fixture)
 
 from app.main import create_app
 from db.ledger_check import check_ledger
@@ -27,20 +27,6 @@ from db.models import Earning, Offer, Order, OrderLine, OutboxMessage, Payment
 SHIP = {"carrier": "UPS", "trackingNo": "1Z999AA10123456784"}
 REASON = {"reason": "The copy was water-damaged in storage"}
 CASH_FORM = {**STRIPE_FORM, "paymentMethod": "Cash"}
-
-
-@pytest.fixture
-def card_shop(settings, fake_stripe):
-    configured = make_settings(settings.database_url, settings.media_dir, **fake_stripe.settings())
-    with TestClient(create_app(configured), base_url="http://127.0.0.1") as client:
-        yield client
-
-
-def staff_of(shop: TestClient) -> TestClient:
-    staff = another_browser(shop)
-    assert sign_in(staff).status_code == 200
-    staff.headers["X-CSRF-Token"] = staff.get("/api/auth/csrf").json()["csrfToken"]
-    return staff
 
 
 class TwoSellersOrder:

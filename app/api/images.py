@@ -19,8 +19,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from typing_extensions import TypedDict
 
+from app.api.contract import contract
 from app.api.records import closed
-from app.api.uploads import UploadLimit, read_form, refuse_file, the_file
+from app.api.uploads import MULTIPART, UPLOAD, UploadLimit, read_form, refuse_file, the_file
 from app.media.images import ImageInfo, NotAnImage, inspect_image, upload_path
 from app.services import services_of
 from db import audit
@@ -40,6 +41,19 @@ class UploadedImage(TypedDict):
     url: str
     width: int
     height: int
+
+
+def image_upload(refusals: tuple[int, ...]):
+    """The contract of an endpoint that takes one image (multipart field `file`) and answers it
+    stored (201, its Location): the back office's and the seller portal's alike."""
+    return contract(
+        body=ImageUpload,
+        body_media=MULTIPART,
+        returns=UploadedImage,
+        status=201,
+        headers=("Location",),
+        refusals=(*refusals, *UPLOAD),
+    )
 
 
 def record_upload(session: Session, actor: str, path: str, info: ImageInfo, size: int, filename: str | None) -> None:

@@ -24,7 +24,7 @@ from db.offers import STORE_NAME
 from db.payments import TAKEN, collect_cash, due, order_payments
 from db.queries.admin import first_image, iso
 from db.queries.products import money
-from db.shipments import earn, move, move_all, why_not
+from db.shipments import earn, held_back, move, move_all, why_not
 from db.statuses import ORDER_MOVES, REFUND_MOVES, refusal
 
 
@@ -160,15 +160,7 @@ def _why_not(order: Order, changes: OrderChanges) -> str | None:
         )
     if changes.status == "Delivered" and order.payment_method == "Cash" and not paid:
         return f"Order {order.id} is paid in cash on delivery: record it with Cash collected"
-    return being_cancelled(order, changes.status)
-
-
-def being_cancelled(order: Order, status: str) -> str | None:
-    """A line whose refund is with the provider holds its parcel back (db/line_cancel.py)."""
-    being = next((line for line in order.lines if line.cancelling_since is not None), None)
-    if status in ("Shipped", "Delivered") and being is not None:
-        return f"{being.title} is being cancelled and refunded by its seller: it cannot be {status.lower()} until it is"
-    return None
+    return held_back(order.lines, changes.status)
 
 
 def _moved_to(session: Session, order: Order, status: str, actor: str) -> None:
@@ -219,7 +211,7 @@ def cash_collected(session: Session, actor: str, order_id: int, currency: Curren
         raise Conflict(
             f"Order {order.id} is {order.status}: cash is collected when a processing or shipped order is delivered"
         )
-    if why := being_cancelled(order, "Delivered"):
+    if why := held_back(order.lines, "Delivered"):
         raise Conflict(why)
     collect_cash(session, order, actor, currency)
     _moved_to(session, order, "Delivered", actor)

@@ -14,20 +14,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from app.api.contract import ADMIN, contract
-from app.api.images import ImageUpload, UploadedImage, receive_image
-from app.api.uploads import MULTIPART, UPLOAD
+from app.api.contract import ADMIN
+from app.api.images import image_upload, receive_image
 from app.auth.sessions import require_admin, require_csrf
 
 
-@contract(
-    body=ImageUpload,
-    body_media=MULTIPART,
-    returns=UploadedImage,
-    status=201,
-    headers=("Location",),
-    refusals=(*ADMIN, *UPLOAD),
-)
+@image_upload(ADMIN)
 async def upload_image(request: Request) -> JSONResponse:
     """Upload an image (multipart field `file`): PNG, JPEG or WebP by content; 201 {path, url, width, height}."""
     signed_in = await require_admin(request)

@@ -10,20 +10,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from app.api.contract import contract
-from app.api.images import ImageUpload, UploadedImage, receive_image
+from app.api.images import image_upload, receive_image
 from app.api.sellers.guard import SELLER, seller_writer
-from app.api.uploads import MULTIPART, UPLOAD
 
 
-@contract(
-    body=ImageUpload,
-    body_media=MULTIPART,
-    returns=UploadedImage,
-    status=201,
-    headers=("Location",),
-    refusals=(*SELLER, *UPLOAD),
-)
+@image_upload(SELLER)
 async def upload_photo(request: Request) -> JSONResponse:
     """Upload a photo of a copy (multipart field `file`): PNG, JPEG or WebP by content; 201 {path, url, width, height}."""
     account = await seller_writer(request)
