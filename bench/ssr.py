@@ -64,7 +64,9 @@ def node_rate(name: str, page: str, expected: Rendered) -> float:
                 check=True,
             ).stdout
         )
-    if Rendered.read(out["output"]) != expected:
+    styles: dict[str, str] = {}
+    Rendered.read(out["first"], styles)
+    if Rendered.read(out["output"], styles) != expected:
         raise AssertionError(f"{name}: Node rendered other output than the V8 isolate")
     return out["perSecond"]
 

@@ -30,6 +30,40 @@ def test_critical_css_is_one_style_block_in_the_head(client):
     assert used and used <= set(ids)
 
 
+def test_an_isolate_sends_a_style_once_and_its_renders_name_it_after_that(settings):
+    """The second render of a page answers its styles' ids without their text (a smaller answer
+    out of V8), and the server still gives it the same critical CSS."""
+    from app.rendering.v8 import Isolate, Rendered
+
+    settings = make_settings(settings.database_url, settings.media_dir, ssr_pool_size=1)
+    with TestClient(create_app(settings)) as client:
+        page = client.get("/market-1", headers={"Accept": "application/json"}).text
+        renderer = client.app.state.services.renderer
+
+        async def twice():
+            isolate = await Isolate.start(renderer.bundle.read_text(), renderer.max_memory)
+            try:
+                return [await isolate.render("Market1", page, 10) for _ in range(2)], isolate.styles
+            finally:
+                await isolate.close()
+
+        (first, second), styles = client.portal.call(twice)
+    ids, count, _ = second[1:].split("\0", 2)
+    assert count == "0" and len(ids.split()) > 5  # named only
+    assert first.startswith(f"S{ids}\0{len(ids.split())}\0")  # the first brought every text
+    known: dict[str, str] = {}
+    assert Rendered.read(first, known) == Rendered.read(second, known)
+    assert len(second) < len(first) - 10_000 and "css-" in Rendered.read(second, known).css
+
+
+def test_an_answer_naming_a_style_never_sent_is_refused():
+    from app.rendering.v8 import Rendered, RenderError
+
+    assert Rendered.read("Sa b\x001\x00b\x00.b{}\x00<p>x</p>", {"a": ".a{}"}) == Rendered("<p>x</p>", ".a{}.b{}", "a b")
+    with pytest.raises(RenderError, match="never sent"):
+        Rendered.read("Sa c\x000\x00<p>x</p>", {"a": ".a{}"})
+
+
 def broken_build(tmp_path, script: str):
     """A copy of the build whose server bundle ends with `script` (overriding renderPage)."""
     build = tmp_path / "build"

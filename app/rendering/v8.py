@@ -38,13 +38,22 @@ class Rendered:
     ids: str
 
     @classmethod
-    def read(cls, answer: str) -> Rendered:
-        """renderPage's answer (components/server.jsx): "S" css NUL ids NUL markup, or "J" and JSON."""
+    def read(cls, answer: str, styles: dict[str, str]) -> Rendered:
+        """renderPage's answer (components/server.jsx): "S" ids NUL count NUL (id NUL style NUL) x
+        count, markup; or "J" and JSON. `styles` are the style texts by id the same isolate answered
+        before, which a render names by id only: the answer's new ones join them."""
         if answer.startswith("S"):
-            css, ids, html = answer[1:].split("\0", 2)
-            return cls(html, css, ids)
-        data = orjson.loads(answer[1:])
-        return cls(data["html"], data["css"], data["ids"])
+            ids, count, rest = answer[1:].split("\0", 2)
+            *fresh, html = rest.split("\0", 2 * int(count))
+            styles.update(zip(fresh[::2], fresh[1::2]))
+        else:
+            data = orjson.loads(answer[1:])
+            html, ids = data["html"], data["ids"]
+            styles.update(data["styles"])
+        try:
+            return cls(html, "".join([styles[id] for id in ids.split()]), ids)
+        except KeyError as unknown:  # the isolate names a style it never sent: it is not to be trusted
+            raise RenderError(f"the renderer named a style it never sent: {unknown}") from None
 
 
 class RenderError(Exception):
@@ -82,6 +91,9 @@ class Isolate:
         # components/server.jsx's renderRequest, and the empty argument list it is called with.
         self._render_request: JSFunction | None = None
         self._no_arguments: JSArray | None = None
+        # The style texts this isolate's renders have answered, by id (Rendered.read): they live
+        # and go with the isolate, as its record of what it has answered does.
+        self.styles: dict[str, str] = {}
 
     @classmethod
     async def start(cls, code: str, max_memory: int) -> Isolate:
@@ -180,8 +192,15 @@ class Renderer:
         retire = True  # unless the isolate answered, or failed in a way that leaves it sound
         try:
             # A render queued behind another may wait for it: its limit counts that render's too.
-            rendered = Rendered.read(await isolate.render(name, page_json, self.timeout_sec * (ahead + 1)))
+            # Answers are read in the order the isolate gave them (futures resolved in turn wake
+            # their tasks in turn, and nothing awaits between a task's wake-up and this read):
+            # the styles an answer brings are known before a later one names them.
+            rendered = Rendered.read(
+                await isolate.render(name, page_json, self.timeout_sec * (ahead + 1)), isolate.styles
+            )
             retire = False
+        except RenderError:
+            raise
         except (JSTimeoutException, JSOOMException) as error:
             raise RenderError(f"{type(error).__name__} rendering {name}") from None
         except Exception as error:  # a JS exception in a page: the page is still served

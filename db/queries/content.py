@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import datetime as dt
 from functools import cache
+from typing import Any
 from urllib.parse import quote
 
-from sqlalchemy import Row, bindparam, case, func, select, union_all
+from sqlalchemy import bindparam, case, func, select, union_all
 from sqlalchemy.orm import Session
 
 from db.models import (
@@ -28,6 +29,7 @@ from db.models import (
     Testimonial,
 )
 from db.queries.media import media_url
+from db.queries.rows import read_rows
 
 
 def search_url(term: str) -> str:
@@ -52,10 +54,10 @@ def _records(model: type, slotted: bool):
     return _in_shop(select(*model.__table__.columns), model, slotted)
 
 
-def records(session: Session, model: type, shop: str, slot: str | None = None) -> list[Row]:
+def records(session: Session, model: type, shop: str, slot: str | None = None) -> list[Any]:
     """A shop's records of one content model (of one slot), in display order, as plain rows."""
     params = {"shop": shop} if slot is None else {"shop": shop, "slot": slot}
-    return list(session.connection().execute(_records(model, slot is not None), params))
+    return read_rows(session, _records(model, slot is not None), params)
 
 
 def services(session: Session, shop: str, split: bool = False) -> list[dict]:
@@ -204,15 +206,15 @@ SHOWCASE_WITH_FIGURES = _in_shop(
 )
 
 
-def showcase(session: Session, shop: str, slot: str) -> list[Row]:
+def showcase(session: Session, shop: str, slot: str) -> list[Any]:
     """A shop's category tiles of one slot: title, subtitle, image, category_id, category (its
     name), category_slug."""
-    return list(session.connection().execute(SHOWCASE, {"shop": shop, "slot": slot}))
+    return read_rows(session, SHOWCASE, {"shop": shop, "slot": slot})
 
 
-def showcase_with_figures(session: Session, shop: str, slot: str) -> list[tuple[Row, int, int]]:
+def showcase_with_figures(session: Session, shop: str, slot: str) -> list[tuple[Any, int, int]]:
     """(tile, published product count, biggest discount) for each showcased category."""
-    rows = session.connection().execute(SHOWCASE_WITH_FIGURES, {"shop": shop, "slot": slot})
+    rows = read_rows(session, SHOWCASE_WITH_FIGURES, {"shop": shop, "slot": slot})
     return [(tile, tile.products or 0, tile.biggest or 0) for tile in rows]
 
 
@@ -246,12 +248,12 @@ DEALS = (
 )
 
 
-def running_deals(session: Session, shop: str, now: dt.datetime | None = None) -> dict[str, list[Row]]:
+def running_deals(session: Session, shop: str, now: dt.datetime | None = None) -> dict[str, list[Any]]:
     """{kind ("week", "hot"): the shop's deals of that kind that are still running, and whose
     product (if any) is still on sale}, each kind in display order."""
     now = now or dt.datetime.now(dt.UTC)
-    running: dict[str, list[Row]] = {}
-    for deal in session.connection().execute(DEALS, {"shop": shop}):
+    running: dict[str, list[Any]] = {}
+    for deal in read_rows(session, DEALS, {"shop": shop}):
         if (deal.expires_at is None or deal.expires_at > now) and (deal.product_id is None or deal.product_published):
             running.setdefault(deal.kind, []).append(deal)
     return running

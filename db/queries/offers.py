@@ -14,6 +14,7 @@ from db.models import Offer, Seller
 from db.offers import STORE_NAME, STORE_RATING, Candidate, buy_box, offer_price
 from db.queries.media import media_url
 from db.queries.products import money
+from db.queries.rows import read_rows
 
 # One statement: the offers and their sellers.
 OFFERS = (
@@ -53,7 +54,7 @@ def _record(row: Any, best: bool) -> dict[str, Any]:
 def product_offers(session: Session, product_id: int) -> list[dict[str, Any]]:
     """The offers a shopper may buy of a (published) product: the buy box first, then by price
     paid, better rated seller first at one price."""
-    rows = session.connection().execute(OFFERS, {"product_id": product_id}).all()
+    rows = read_rows(session, OFFERS, {"product_id": product_id})
     rating = {row.id: STORE_RATING if row.seller_id is None else Decimal(row.rating) for row in rows}
     candidates = [Candidate(r.id, r.condition, r.price, r.discount, r.stock, rating[r.id]) for r in rows]
     best = buy_box(candidates)

@@ -12,6 +12,7 @@ from db.queries.book_records import book_details
 from db.queries.media import media_url
 from db.queries.offers import product_offers
 from db.queries.products import CARD_COLUMNS, card
+from db.queries.rows import read_rows
 from db.queries.shared import UnknownProduct, product_lists
 
 REVIEWS_SHOWN = 20
@@ -38,7 +39,7 @@ def product_reviews(session: Session, product_id: int) -> list[dict]:
             "image": media_url(r.image),
             "date": r.created_at.date().isoformat(),
         }
-        for r in session.connection().execute(REVIEWS, {"product_id": product_id})
+        for r in read_rows(session, REVIEWS, {"product_id": product_id})
     ]
 
 
@@ -81,7 +82,7 @@ PRODUCT = (
 
 def product_page(session: Session, product_id: int) -> dict:
     """Raises UnknownProduct for an unknown or unpublished id."""
-    rows = session.connection().execute(PRODUCT, {"product_id": product_id}).all()
+    rows = read_rows(session, PRODUCT, {"product_id": product_id})
     if not rows or not rows[0].published:
         raise UnknownProduct(product_id)
     product = rows[0]

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session, joinedload
 from db.models import Author, Book, BookAuthor, Category, Product
 from db.queries import shown
 from db.queries.media import media_url
+from db.queries.rows import read_rows
 
 # What a card shows besides the product's own columns, for readers of ORM products (search, the
 # product page): its category, and a book's ISBN and authors.
@@ -114,7 +115,7 @@ def cards_by_id(session: Session, ids: list[int]) -> list[dict[str, Any]]:
     """The cards of these products, in the order given."""
     if not ids:
         return []
-    cards = cards_of_rows(session, session.connection().execute(CARDS, {"ids": ids}).all())
+    cards = cards_of_rows(session, read_rows(session, CARDS, {"ids": ids}))
     return [cards[product_id] for product_id in ids if product_id in cards]
 
 

@@ -38,6 +38,7 @@ from db.queries.products import (
     cards_of_rows,
     with_authors,
 )
+from db.queries.rows import read_rows
 
 K = TypeVar("K")
 WEEK = dt.timedelta(days=7)
@@ -169,7 +170,7 @@ def _statement(sections: tuple[Section, ...]) -> Select:
 def cards_of(session: Session, sections: Mapping[K, Section], **params: Any) -> dict[K, list[dict]]:
     """{key: its section's cards} for every section, read together."""
     keys = list(sections)
-    rows = session.connection().execute(_statement(tuple(sections.values())), params).all()
+    rows = read_rows(session, _statement(tuple(sections.values())), params)
     cards = cards_of_rows(session, rows)
     found: dict[K, list[dict]] = {key: [] for key in keys}
     placed: set[tuple[int, int]] = set()  # a card's rows are one per author
