@@ -104,3 +104,14 @@ def test_the_cache_keeps_to_its_byte_budget_dropping_the_least_recently_used():
     assert pages.get(("/1",)) is None and pages.get(("/2",)) is None
     pages.clear()
     assert pages.bytes == 0
+
+
+def test_a_body_names_its_etag_and_a_document_unique_to_its_build_a_token_of_its_own():
+    from app.caching.page_cache import CachedPage
+
+    body = b'{"page":"Home","props":{}}'
+    # The same props answered twice: the same ETag, so a client's copy is still good (a 304).
+    assert CachedPage.build(body, "application/json").etag == CachedPage.build(body, "application/json").etag
+    # A document carries its build's own nonce: no other build makes its bytes, and none shares its ETag.
+    tags = {CachedPage.build(body, "text/html", unique=True).etag for _ in range(3)}
+    assert len(tags) == 3 and all(tag.startswith(b'"') and tag.endswith(b'"') and len(tag) == 26 for tag in tags)

@@ -162,7 +162,14 @@ async def build_page(
         _text(services, request, page, as_json, timing), find_keys()
     )
     return services.page_cache.page(
-        text.encode(), media_type, page.status, headers, keys=keys, version=version, started=started
+        text.encode(),
+        media_type,
+        page.status,
+        headers,
+        keys=keys,
+        version=version,
+        started=started,
+        unique=not as_json,  # a document carries the nonce its render drew
     )
 
 
