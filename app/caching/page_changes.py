@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from app.caching.change_notices import ChangeNotices, listen_url
 from app.caching.page_cache import PageCache, drops
 from db import catalogue_version
+from db.queries.remembered import Remembered
 
 log = logging.getLogger("studentbooks.pages")
 
@@ -45,9 +46,12 @@ class CatalogueVersion:
         pages: PageCache,
         ttl: float,
         report: Callable[[Iterable[str]], None] = lambda keys: None,
+        remembered: Remembered | None = None,
     ):
         self._sessions = sessions
         self.pages = pages
+        # The reads loaders keep between misses (db/queries/remembered.py), dropped by the same keys.
+        self.remembered = remembered or Remembered(ttl)
         self.ttl = ttl
         self._report = report
         self.seen = 0  # the newest change applied: this server's catalogue version
@@ -121,11 +125,13 @@ class CatalogueVersion:
         if started - self.read_at > RETENTION.total_seconds() / 2:
             log.warning("the change log was out of reach for too long: dropping every cached page")
             self.pages.clear()
+            self.remembered.clear()
         now = time.monotonic()
         for change_id, keys in changes:
             if change_id <= self.seen:
                 continue
             self.pages.drop(keys)
+            self.remembered.drop(keys)
             self._recent.append((change_id, frozenset(keys), now))
             self.seen = change_id
             self._report(keys)

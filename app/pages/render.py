@@ -29,6 +29,8 @@ from app.rendering.document import compact_json, title_of
 from app.rendering.server_timing import ServerTiming
 from app.rendering.v8 import RenderError
 from app.services import Services, services_of
+from db.queries.remembered import STORE as REMEMBERED
+from db.queries.remembered import Remembered
 from db.queries.shown import shown_in
 
 log = logging.getLogger("studentbooks.pages")
@@ -184,10 +186,18 @@ async def _text(
 
 
 def read_page(
-    session: Session, loader: Loader, path_params: dict, query: dict, timing: ServerTiming
+    session: Session,
+    loader: Loader,
+    path_params: dict,
+    query: dict,
+    timing: ServerTiming,
+    remembered: Remembered | None = None,
 ) -> tuple[Page, dict[int, Any]]:
     """The loader's page, and the rows of the products it read (db/queries/shown.py), from which
-    its keys are found."""
+    its keys are found. A cached page's loader keeps the shop's content between misses
+    (`remembered`, db/queries/remembered.py): its page is kept under the same keys."""
+    if remembered is not None:
+        session.info[REMEMBERED] = remembered
     with timing.stage("db"):
         return loader(session, path_params, query), shown_in(session)
 
@@ -217,7 +227,9 @@ def page_route(
         if cached:
 
             async def read(timing: ServerTiming):
-                page, rows = await services.db.read_short(read_page, load, path_params, query, timing)
+                page, rows = await services.db.read_short(
+                    read_page, load, path_params, query, timing, services.catalogue_version.remembered
+                )
                 return page, lambda: page_keys(services, shows, path_params, page, rows, timing)
 
             return await respond_cached(request, read)

@@ -19,8 +19,11 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from db import levels
+from db import page_keys as keys
 from db.models import Author, Book, BookAuthor, LevelCount, Product
 from db.queries.book_records import author_url
+from db.queries.remembered import remembered
+from db.queries.rows import read_rows
 from db.queries.search import SORTS, SearchRequest, conditions, faceted, featured_first, known_author, listed_page
 from db.search.found import Found, browsed, browsing
 
@@ -87,7 +90,8 @@ LEVEL_COUNTS = select(LevelCount.level_kind, LevelCount.level_number, LevelCount
 def level_counts(session: Session) -> list[dict]:
     """Every level page (Class 1-12, College, Stories) with how many published books it holds,
     the empty ones too."""
-    counts = {(kind, n): count for kind, n, count in session.connection().execute(LEVEL_COUNTS)}
+    rows = remembered(session, LEVEL_COUNTS, frozenset({keys.LEVELS}), lambda: read_rows(session, LEVEL_COUNTS))
+    counts = {(kind, n): count for kind, n, count in rows}
     pages = [*(("class", n) for n in levels.CLASSES), ("college", 0), ("age", 0)]
     return [
         {

@@ -14,6 +14,7 @@ from urllib.parse import quote
 from sqlalchemy import bindparam, case, func, select, union_all
 from sqlalchemy.orm import Session
 
+from db import page_keys as keys
 from db.models import (
     Banner,
     Blog,
@@ -29,6 +30,7 @@ from db.models import (
     Testimonial,
 )
 from db.queries.media import media_url
+from db.queries.remembered import remembered
 from db.queries.rows import read_rows
 
 
@@ -57,7 +59,14 @@ def _records(model: type, slotted: bool):
 def records(session: Session, model: type, shop: str, slot: str | None = None) -> list[Any]:
     """A shop's records of one content model (of one slot), in display order, as plain rows."""
     params = {"shop": shop} if slot is None else {"shop": shop, "slot": slot}
-    return read_rows(session, _records(model, slot is not None), params)
+    statement = _records(model, slot is not None)
+    return remembered(session, (statement, shop, slot), _of(shop), lambda: read_rows(session, statement, params))
+
+
+def _of(shop: str) -> frozenset[str]:
+    """What a shop's content reads are dropped by: its records' writes, and its tiles' categories'
+    (their names, their figures: db/catalogue_changes.py names those shops)."""
+    return frozenset({keys.content(shop)})
 
 
 def services(session: Session, shop: str, split: bool = False) -> list[dict]:
@@ -209,12 +218,19 @@ SHOWCASE_WITH_FIGURES = _in_shop(
 def showcase(session: Session, shop: str, slot: str) -> list[Any]:
     """A shop's category tiles of one slot: title, subtitle, image, category_id, category (its
     name), category_slug."""
-    return read_rows(session, SHOWCASE, {"shop": shop, "slot": slot})
+    params = {"shop": shop, "slot": slot}
+    return remembered(session, (SHOWCASE, shop, slot), _of(shop), lambda: read_rows(session, SHOWCASE, params))
 
 
 def showcase_with_figures(session: Session, shop: str, slot: str) -> list[tuple[Any, int, int]]:
     """(tile, published product count, biggest discount) for each showcased category."""
-    rows = read_rows(session, SHOWCASE_WITH_FIGURES, {"shop": shop, "slot": slot})
+    params = {"shop": shop, "slot": slot}
+    rows = remembered(
+        session,
+        (SHOWCASE_WITH_FIGURES, shop, slot),
+        _of(shop),
+        lambda: read_rows(session, SHOWCASE_WITH_FIGURES, params),
+    )
     return [(tile, tile.products or 0, tile.biggest or 0) for tile in rows]
 
 

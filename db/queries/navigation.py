@@ -7,7 +7,9 @@ from collections import defaultdict
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
+from db import page_keys as keys
 from db.models import NavigationGroup, NavigationItem
+from db.queries.remembered import remembered
 from db.queries.rows import read_rows
 
 # An item's children and their children: deeper rows (there should be none) are not shown.
@@ -41,7 +43,13 @@ def navigation_for(session: Session, shop: str) -> list[dict]:
     labels: dict[int, str] = {}  # group id -> label, in display order
     top: dict[int, list] = defaultdict(list)  # group id -> its top-level rows
     below: dict[int, list] = defaultdict(list)  # item id -> its child rows
-    for row in read_rows(session, NAVIGATION, {"shop": shop}):
+    rows = remembered(
+        session,
+        (NAVIGATION, shop),
+        frozenset({keys.content(shop)}),
+        lambda: read_rows(session, NAVIGATION, {"shop": shop}),
+    )
+    for row in rows:
         labels.setdefault(row.group_id, row.label)
         if row.id is not None:
             (below[row.parent_id] if row.parent_id is not None else top[row.group_id]).append(row)

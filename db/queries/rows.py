@@ -23,4 +23,4 @@ def _row_type(fields: tuple[str, ...]) -> type:
 def read_rows(session: Session, statement: Executable, params: dict[str, Any] | None = None) -> list[Any]:
     """The statement's rows, run on the session's connection (no ORM), as named tuples."""
     result = session.connection().execute(statement, params or {})
-    return list(map(_row_type(tuple(result.keys()))._make, result))
+    return list(map(_row_type(tuple(result.keys()))._make, result.all()))
