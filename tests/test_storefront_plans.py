@@ -146,3 +146,14 @@ def test_what_was_bought_with_a_product_is_found_from_its_orders_not_the_whole_c
     ]
     reads = [detail for _node, _parent, detail in plan if re.search(r"\bproduct\b", detail)]
     assert reads and all("USING INTEGER PRIMARY KEY" in detail for detail in reads), plan
+
+
+@pytest.mark.parametrize("section", [shared.BOUGHT_WITH, fashion.SECTIONS["bestOfTheWeek"]])
+def test_a_section_ordered_by_a_subquery_runs_it_once_per_product(section):
+    """Sorted by the subquery's column, not by the subquery written out again in ORDER BY (which
+    SQLite ran again for every product it sorted)."""
+    from db.queries.sections import _statement
+
+    sql = str(_statement((section,)).compile(dialect=make_engine("sqlite://").dialect))
+    assert "ORDER BY k0 DESC" in sql
+    assert sql.count("FROM order_line JOIN") + sql.count("SELECT count(distinct") == 1

@@ -26,6 +26,7 @@ from sqlalchemy import Select, bindparam, exists, false, func, literal_column, o
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql import operators
 from sqlalchemy.sql.elements import UnaryExpression
+from sqlalchemy.sql.selectable import ScalarSelect
 
 from db.models import Book, BookAuthor, Category, Order, OrderLine, Product
 from db.queries.products import (
@@ -152,10 +153,18 @@ def _arm(number: int, section: Section) -> Select:
         for term in order
     ]
     keys = [expression.label(f"k{n}") for n, (expression, _descending) in enumerate(terms)]
+    # A term that is a subquery (the orders a product shares, its week's sales) is sorted by its
+    # column: written out again in ORDER BY, SQLite ran it again for every row it sorted (a book
+    # page's "frequently bought together" 0.20 -> 0.06 ms). The other terms stay as they are,
+    # so the planner still walks their index.
+    by = [
+        (key.desc() if descending else key) if isinstance(expression, ScalarSelect) else term
+        for key, (expression, descending), term in zip(keys, terms, order)
+    ]
     picked = select(Product.id, *keys)
     for among in driven:
         picked = picked.join(among, among.c.product_id == Product.id)
-    picked = picked.where(*conditions).order_by(*order).limit(section.size).offset(section.offset or None).subquery()
+    picked = picked.where(*conditions).order_by(*by).limit(section.size).offset(section.offset or None).subquery()
     again = [picked.c[f"k{n}"].desc() if descending else picked.c[f"k{n}"] for n, (_e, descending) in enumerate(terms)]
     return select(
         literal_column(str(number)).label("section"), picked.c.id, func.row_number().over(order_by=again).label("place")
