@@ -14,8 +14,9 @@ from app.caching.page_cache import BROTLI_QUALITY, page_key
 from app.pages.page_keys import products_in, shown_by
 
 # Statements a miss runs, per page (the change log's own read aside), once an earlier miss has read
-# the shop's content (slides, services, banners, tiles, navigation, level counts), which its loader
-# keeps until a write changes it (db/queries/remembered.py). Fewer is welcome: lower it.
+# the shop's content (slides, services, banners, tiles, navigation, level counts) and the cards it
+# shows, which its loader keeps until a write changes them (db/queries/remembered.py): a card that
+# changed since is read in one more statement. Fewer is welcome: lower it.
 STATEMENTS = {
     "/": 1,
     "/market-1": 4,
@@ -27,9 +28,9 @@ STATEMENTS = {
     "/gift-shop": 1,
     "/gadget-shop": 1,
     "/fashion-shop": 2,
-    "/books/class-9": 3,
+    "/books/class-9": 2,
     "/product/1": 4,
-    "/product/search/math": 6,
+    "/product/search/math": 5,
 }
 # The route each page is served by (what its keys are declared under, app/pages/page_keys.py).
 ROUTES = {"/books/class-9": "/books/class-{number:int}", "/product/1": "/product/{id:int}"}

@@ -99,3 +99,78 @@ def test_a_banner_edited_by_another_server_shows_on_the_next_miss(client):
     services.catalogue_version.refresh()  # the change log, as this server reads it
     assert "A Banner Retitled Elsewhere" not in first
     assert "A Banner Retitled Elsewhere" in client.get("/gadget-shop").text
+
+
+def test_the_least_recently_used_value_goes_first_when_the_store_is_full():
+    store = Remembered(ttl=60, max_entries=2)
+    for name in ("a", "b"):
+        store.keep(name, [name], frozenset({f"p:{name}"}), store.begun())
+    store.get("a")  # used: "b" is now the least recent
+    store.keep("c", ["c"], frozenset({"p:c"}), store.begun())
+    assert store.get("b") is None and store.get("a") == ["a"] and store.get("c") == ["c"]
+    store.drop({"p:b"})  # its key went with it: nothing else is touched
+    assert len(store) == 2
+
+
+def _statements(client, path: str) -> list[str]:
+    engine = client.app.state.services.db.engine
+    ran: list[str] = []
+    listener = lambda conn, cursor, statement, *args: ran.append(statement)  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        assert client.get(path, headers={"Accept": "application/json"}).status_code == 200
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    return [statement for statement in ran if "catalogue_change" not in statement]
+
+
+def test_a_miss_after_a_price_change_reads_that_one_card_again_and_shows_its_price(client):
+    from decimal import Decimal
+
+    from db.models import Product
+
+    services = client.app.state.services
+    props = client.get("/", headers={"Accept": "application/json"}).json()["props"]
+    changed = props["featured"][0]["id"]
+    services.db.write_sync(lambda s: setattr(s.get(Product, changed), "price", Decimal("61.23")))
+    services.catalogue_version.refresh()
+
+    ran = _statements(client, "/")
+    # Which products the sections hold, then the one card that changed, by its id alone.
+    assert len(ran) == 2 and ran[1].count("?") == 1 and "product.id IN" in ran[1], ran
+    after = client.get("/", headers={"Accept": "application/json"}).json()["props"]
+    assert {card["price"] for card in after["featured"] if card["id"] == changed} == {61.23}
+    # The other cards are the ones the page showed before.
+    assert [c for c in after["newest"] if c["id"] != changed] == [c for c in props["newest"] if c["id"] != changed]
+
+
+def test_an_author_renamed_shows_on_the_kept_cards_of_their_books(client):
+    from db.models import Author, BookAuthor
+
+    services = client.app.state.services
+    shelf = client.get("/books/class-9", headers={"Accept": "application/json"}).json()["props"]
+    book = next(card for card in shelf["products"] if card.get("authors"))
+    author_id = services.db.read_sync(
+        lambda s: s.scalars(
+            select(BookAuthor.author_id).where(BookAuthor.book_id == book["id"]).order_by(BookAuthor.position)
+        ).first()
+    )
+    services.db.write_sync(lambda s: setattr(s.get(Author, author_id), "name", "Renamed Inkwell"))
+    services.catalogue_version.refresh()
+    after = client.get("/books/class-9", headers={"Accept": "application/json"}).json()["props"]
+    assert "Renamed Inkwell" in next(card for card in after["products"] if card["id"] == book["id"])["authors"]
+
+
+def test_a_kept_card_is_handed_out_as_a_copy(client):
+    from db.queries.products import kept_cards
+
+    services = client.app.state.services
+    store = Remembered(ttl=60)
+    product_id = client.get("/", headers={"Accept": "application/json"}).json()["props"]["featured"][0]["id"]
+
+    def read(session):
+        return kept_cards(session, store, [product_id])[product_id]
+
+    first = services.db.read_sync(read)
+    first["title"] = "Changed by a caller"
+    assert services.db.read_sync(read)["title"] != "Changed by a caller"

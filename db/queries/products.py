@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import Select, bindparam, select
 from sqlalchemy.orm import Session, joinedload
 
+from db import page_keys as keys
 from db.models import Author, Book, BookAuthor, Category, Product
 from db.queries import shown
 from db.queries.media import media_url
+from db.queries.remembered import Remembered, stored
 from db.queries.rows import read_rows
 
 # What a card shows besides the product's own columns, for readers of ORM products (search, the
@@ -115,8 +118,46 @@ def cards_by_id(session: Session, ids: list[int]) -> list[dict[str, Any]]:
     """The cards of these products, in the order given."""
     if not ids:
         return []
-    cards = cards_of_rows(session, read_rows(session, CARDS, {"ids": ids}))
+    store = stored(session)
+    if store is None:
+        cards = cards_of_rows(session, read_rows(session, CARDS, {"ids": ids}))
+    else:
+        cards = kept_cards(session, store, ids)
     return [cards[product_id] for product_id in ids if product_id in cards]
+
+
+def card_keys(row: Any) -> frozenset[str]:
+    """What drops a product's kept card: a write to what it shows of the product (its authors'
+    names included: db/catalogue_changes.py names their books), a stock count pages print, the
+    name of its category."""
+    return frozenset({keys.product(row.id), keys.stock(row.id), keys.category(row.category_id)})
+
+
+def kept_cards(session: Session, store: Remembered, ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+    """{product id: card} for these products, from the cards a cached page's loader keeps
+    (db/queries/remembered.py), the others read in one statement and kept. Each card is a copy:
+    the kept one is never changed. Every product's row is noted for the page's keys."""
+    found: dict[int, dict[str, Any]] = {}
+    noted: list[Any] = []
+    missing: list[int] = []
+    for product_id in ids:
+        kept = store.get(("card", product_id))
+        if kept is None:
+            missing.append(product_id)
+        else:
+            made, row = kept
+            found[product_id] = dict(made)
+            noted.append(row)
+    shown.note(session, noted)
+    if missing:
+        begun = store.begun()
+        rows = read_rows(session, CARDS, {"ids": missing})
+        first = {row.id: row for row in reversed(rows)}  # a product's first row (its rows are one per author)
+        for product_id, made in cards_of_rows(session, rows).items():
+            row = first[product_id]
+            store.keep(("card", product_id), (made, row), card_keys(row), begun)
+            found[product_id] = dict(made)
+    return found
 
 
 def cards_of_rows(session: Session, rows: list) -> dict[int, dict[str, Any]]:

@@ -1,18 +1,20 @@
-"""Reads a storefront page repeats on every miss though only a back-office write changes them: a
-shop's slides, services, banners, tiles and navigation, the level counts. This process keeps each
-under the invalidation keys (db/page_keys.py) whose publication changes it, as the page cache keeps
-pages: dropped when a write publishes one of them (app/caching/page_changes.py applies the change
-log to both), or when its time slot ends. A miss after a price change then reads the products it
-shows, not the shop's furniture again: four of the home's six statements, a tenth of its miss.
+"""What a cached page's loader reads again on every miss though no write has changed it: a shop's
+slides, services, banners, tiles and navigation, the level counts, and the cards of the products it
+shows. This process keeps each under the invalidation keys (db/page_keys.py) whose publication
+changes it, as the page cache keeps pages: dropped when a write publishes one of them
+(app/caching/page_changes.py applies the change log to both), or when its time slot ends. A miss
+after a price change then reads which products its lists hold and the one card that changed, not
+the shop's furniture and every card again.
 
-A loader asks through its session (`remembered`). Only the sessions that build cached pages carry
-the store (app/pages/render.py read_page): what they keep is as fresh as the pages it goes into.
-The API's lists, the back office, scripts and tests read the database each time, as before.
+A loader asks through its session (`stored`, `remembered`). Only the sessions that build cached
+pages carry the store (app/pages/render.py read_page): what they keep is as fresh as the pages it
+goes into. The API's lists, the back office, scripts and tests read the database each time.
 """
 
 from __future__ import annotations
 
 import time
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, TypeVar
 
@@ -26,42 +28,87 @@ STORE = "studentbooks.remembered"  # the session.info key of the process's store
 
 
 class Remembered:
-    def __init__(self, ttl: float):
+    """Values by name, each with the keys that drop it, least recently used first. Values are
+    shared: callers never change one."""
+
+    def __init__(self, ttl: float, max_entries: int = 50_000):
         self.ttl = ttl
-        self._kept: dict[Hashable, tuple[Any, frozenset[str], float]] = {}
-        # Counts every change applied: a read that a change overtook (begun before it was applied,
+        self.max_entries = max_entries
+        self._kept: OrderedDict[Hashable, tuple[Any, frozenset[str], float]] = OrderedDict()
+        self._holding: dict[str, set[Hashable]] = defaultdict(set)  # key -> names it drops
+        # Counts the changes applied: a read that a change overtook (begun before it was applied,
         # done after) may hold what it changed, and is answered but not kept.
         self._changes = 0
 
     def read(self, name: Hashable, keys: frozenset[str], read: Callable[[], T]) -> T:
-        kept = self._kept.get(name)
-        if kept is not None and kept[2] > time.monotonic():
-            return kept[0]
-        changes = self._changes
-        value = read()
-        if changes == self._changes:
-            self._kept[name] = (value, keys, time.monotonic() + self.ttl)
+        """read(), or what it gave before while none of `keys` has been published since."""
+        value = self.get(name)
+        if value is None:
+            begun = self.begun()
+            value = read()
+            self.keep(name, value, keys, begun)
         return value
 
-    def drop(self, published: Iterable[str]) -> None:
-        published = frozenset(published)
-        self._changes += 1
-        if EVERYTHING in published:
-            self._kept.clear()
+    def get(self, name: Hashable) -> Any | None:
+        kept = self._kept.get(name)
+        if kept is None:
+            return None
+        if kept[2] <= time.monotonic():
+            self._remove(name)
+            return None
+        self._kept.move_to_end(name)
+        return kept[0]
+
+    def begun(self) -> int:
+        """Taken before a read whose value is to be kept (`keep`)."""
+        return self._changes
+
+    def keep(self, name: Hashable, value: Any, keys: frozenset[str], begun: int) -> None:
+        if begun != self._changes:  # a change was applied while it was read
             return
-        for name in [name for name, (_v, keys, _t) in self._kept.items() if not keys.isdisjoint(published)]:
-            del self._kept[name]
+        self._remove(name)
+        self._kept[name] = (value, keys, time.monotonic() + self.ttl)
+        for key in keys:
+            self._holding[key].add(name)
+        while len(self._kept) > self.max_entries:
+            self._remove(next(iter(self._kept)))
+
+    def drop(self, published: Iterable[str]) -> None:
+        self._changes += 1
+        published = set(published)
+        if EVERYTHING in published:
+            self.clear()
+            return
+        for name in set().union(*(self._holding.get(key, ()) for key in published)):
+            self._remove(name)
 
     def clear(self) -> None:
         self._changes += 1
         self._kept.clear()
+        self._holding.clear()
+
+    def _remove(self, name: Hashable) -> None:
+        kept = self._kept.pop(name, None)
+        if kept is None:
+            return
+        for key in kept[1]:
+            names = self._holding.get(key)
+            if names is not None:
+                names.discard(name)
+                if not names:
+                    del self._holding[key]
 
     def __len__(self) -> int:
         return len(self._kept)
 
 
+def stored(session: Session) -> Remembered | None:
+    """The store this session's reads may keep values in: a cached page's loader's only."""
+    return session.info.get(STORE)
+
+
 def remembered(session: Session, name: Hashable, keys: frozenset[str], read: Callable[[], T]) -> T:
     """read(), or what it gave before while none of `keys` has been published since. `name` names
-    the read (its statement and parameters); the value is shared: callers never change it."""
-    store: Remembered | None = session.info.get(STORE)
+    the read (its statement and parameters)."""
+    store = stored(session)
     return read() if store is None else store.read(name, keys, read)
