@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from decimal import Decimal
+from functools import cache
 from typing import Any
 
-from sqlalchemy import Select, bindparam, select
+from sqlalchemy import Select, select
 from sqlalchemy.orm import Session, joinedload
 
 from db import page_keys as keys
@@ -15,6 +16,7 @@ from db.queries import shown
 from db.queries.media import media_url
 from db.queries.remembered import Remembered, stored
 from db.queries.rows import read_rows
+from db.search.among import among_ids, listed_ids
 
 # What a card shows besides the product's own columns, for readers of ORM products (search, the
 # product page): its category, and a book's ISBN and authors.
@@ -105,13 +107,22 @@ def product_card(product: Product) -> dict[str, Any]:
     return card(product, product.category.name, None if book is None else (book.isbn, [a.name for a in book.authors]))
 
 
-# The cards of products given by id (each product's rows together, its authors in cover order).
-CARDS = with_authors(
-    select(*CARD_COLUMNS, *CARD_AUTHOR)
-    .join(Category, Category.id == Product.category_id)
-    .outerjoin(Book, Book.product_id == Product.id)
-    .where(Product.id.in_(bindparam("ids", expanding=True)))
-).order_by(Product.id, BookAuthor.position)
+@cache
+def _cards(dialect: str) -> Select:
+    """The cards of the products whose ids the `ids` parameter lists (listed_ids), each product's
+    rows together, its authors in cover order. The ids are one parameter: an IN list of them was
+    rendered again by SQLAlchemy at every run."""
+    return with_authors(
+        select(*CARD_COLUMNS, *CARD_AUTHOR)
+        .join(Category, Category.id == Product.category_id)
+        .outerjoin(Book, Book.product_id == Product.id)
+        .where(among_ids(Product.id, "ids", dialect))
+    ).order_by(Product.id, BookAuthor.position)
+
+
+def _read_cards(session: Session, ids: list[int]) -> list[Any]:
+    dialect = session.connection().dialect.name
+    return read_rows(session, _cards(dialect), {"ids": listed_ids(ids, dialect)})
 
 
 def cards_by_id(session: Session, ids: list[int]) -> list[dict[str, Any]]:
@@ -119,10 +130,7 @@ def cards_by_id(session: Session, ids: list[int]) -> list[dict[str, Any]]:
     if not ids:
         return []
     store = stored(session)
-    if store is None:
-        cards = cards_of_rows(session, read_rows(session, CARDS, {"ids": ids}))
-    else:
-        cards = kept_cards(session, store, ids)
+    cards = cards_of_rows(session, _read_cards(session, ids)) if store is None else kept_cards(session, store, ids)
     return [cards[product_id] for product_id in ids if product_id in cards]
 
 
@@ -151,7 +159,7 @@ def kept_cards(session: Session, store: Remembered, ids: Iterable[int]) -> dict[
     shown.note(session, noted)
     if missing:
         begun = store.begun()
-        rows = read_rows(session, CARDS, {"ids": missing})
+        rows = _read_cards(session, missing)
         first = {row.id: row for row in reversed(rows)}  # a product's first row (its rows are one per author)
         for product_id, made in cards_of_rows(session, rows).items():
             row = first[product_id]
