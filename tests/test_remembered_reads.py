@@ -68,6 +68,7 @@ def test_a_kept_read_lasts_no_longer_than_its_time_slot():
 
 def test_pages_keep_their_shops_content_and_the_api_reads_it_each_time(client):
     services = client.app.state.services
+    services.catalogue_version.refresh()  # what the server's own start wrote is applied first
     engine = services.db.engine
     ran: list[str] = []
     listener = lambda conn, cursor, statement, *args: ran.append(statement)  # noqa: E731
@@ -130,6 +131,7 @@ def test_a_miss_after_a_price_change_reads_that_one_card_again_and_shows_its_pri
     from db.models import Product
 
     services = client.app.state.services
+    services.catalogue_version.refresh()  # what the server's own start wrote is applied first
     props = client.get("/", headers={"Accept": "application/json"}).json()["props"]
     changed = props["featured"][0]["id"]
     services.db.write_sync(lambda s: setattr(s.get(Product, changed), "price", Decimal("61.23")))
@@ -174,3 +176,31 @@ def test_a_kept_card_is_handed_out_as_a_copy(client):
     first = services.db.read_sync(read)
     first["title"] = "Changed by a caller"
     assert services.db.read_sync(read)["title"] != "Changed by a caller"
+
+
+def test_a_brand_renamed_shows_on_the_markets_kept_lists_of_brands(client):
+    from db.models import Brand
+
+    services = client.app.state.services
+    props = client.get("/market-1", headers={"Accept": "application/json"}).json()["props"]
+    name = props["topBrands"][0]["title"]
+    brand_id = services.db.read_sync(lambda s: s.scalars(select(Brand.id).where(Brand.name == name)).one())
+    services.db.write_sync(lambda s: setattr(s.get(Brand, brand_id), "name", "Renamed Motorworks"))
+    services.catalogue_version.refresh()
+    after = client.get("/market-1", headers={"Accept": "application/json"}).json()["props"]
+    assert "Renamed Motorworks" in [brand["title"] for brand in after["topBrands"]]
+    listed = [name for section in ("cars", "mobiles", "optics") for name in after[section]["brands"]]
+    assert name not in listed
+
+
+def test_a_deals_product_retitled_shows_on_the_fashion_shops_kept_deals(client):
+    from db.models import Deal, Product
+
+    services = client.app.state.services
+    client.get("/fashion-shop")
+    product_id = services.db.read_sync(
+        lambda s: s.scalars(select(Deal.product_id).where(Deal.shop == "fashion", Deal.product_id.is_not(None))).first()
+    )
+    services.db.write_sync(lambda s: setattr(s.get(Product, product_id), "title", "A Retitled Deal"))
+    services.catalogue_version.refresh()
+    assert "A Retitled Deal" in client.get("/fashion-shop").text

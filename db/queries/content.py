@@ -269,7 +269,13 @@ def running_deals(session: Session, shop: str, now: dt.datetime | None = None) -
     product (if any) is still on sale}, each kind in display order."""
     now = now or dt.datetime.now(dt.UTC)
     running: dict[str, list[Any]] = {}
-    for deal in read_rows(session, DEALS, {"shop": shop}):
+    deals = remembered(
+        session,
+        (DEALS, shop),
+        lambda rows: _of(shop) | {keys.BRANDS, *(keys.product(row.product_id) for row in rows if row.product_id)},
+        lambda: read_rows(session, DEALS, {"shop": shop}),
+    )
+    for deal in deals:
         if (deal.expires_at is None or deal.expires_at > now) and (deal.product_id is None or deal.product_published):
             running.setdefault(deal.kind, []).append(deal)
     return running

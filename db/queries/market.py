@@ -8,9 +8,12 @@ from functools import lru_cache, partial
 from sqlalchemy import Select, bindparam, func, literal_column, or_, select, true, union_all
 from sqlalchemy.orm import Session
 
+from db import page_keys as keys
 from db.models import Brand, Category, Product, Seller
 from db.queries import content
 from db.queries.media import media_url
+from db.queries.remembered import remembered
+from db.queries.rows import read_rows
 from db.queries.sections import Section, cards_of, section_cards
 
 SHOP = "market"
@@ -91,10 +94,17 @@ TOP_BRANDS = (
 )
 
 
+# What drops the market's lists of names, kept between misses (db/queries/remembered.py): its goods
+# moving (published, brand, seller, category, rating: db/catalogue_changes.py's storefront key),
+# the names themselves.
+_LISTED = frozenset({keys.storefront(SHOP), keys.BRANDS})
+_NAMED = frozenset({keys.storefront(SHOP), keys.BRANDS, keys.SELLERS, keys.CATEGORIES})
+
+
 def toprated_brand(session: Session) -> list[dict]:
     return [
         {"imgUrl": media_url(logo), "title": name, "productUrl": content.search_url(name)}
-        for logo, name in session.connection().execute(TOP_BRANDS)
+        for logo, name in remembered(session, TOP_BRANDS, _LISTED, lambda: read_rows(session, TOP_BRANDS))
     ]
 
 
@@ -145,7 +155,8 @@ def category_names(
 ) -> dict[tuple[str, str], list[str]]:
     """{(kind, slug): up to NAMES_SIZE names} for every asked kind ("brands", "shops") and category."""
     found: dict[tuple[str, str], list[str]] = {(kind, slug): [] for kind in kinds for slug in slugs}
-    for kind, slug, name in session.connection().execute(_names_statement(kinds, slugs)):
+    statement = _names_statement(kinds, slugs)
+    for kind, slug, name in remembered(session, statement, _NAMED, lambda: read_rows(session, statement)):
         if len(listed := found[(kind, slug)]) < NAMES_SIZE:
             listed.append(name)
     return found
@@ -173,7 +184,14 @@ def category_sections(session: Session, cards: dict[str, list[dict]]) -> dict[st
     """The cars, mobiles and optics sections: their search page, brands, shops and products (the
     cars section lists no shops)."""
     slugs = {"cars": CARS, "mobiles": MOBILES, "optics": OPTICS}
-    titles = dict(session.connection().execute(CATEGORY_NAMES, {"slugs": list(slugs.values())}).all())
+    titles = dict(
+        remembered(
+            session,
+            CATEGORY_NAMES,
+            frozenset({keys.CATEGORIES}),
+            lambda: read_rows(session, CATEGORY_NAMES, {"slugs": list(slugs.values())}),
+        )
+    )
     names = category_names(session, ("brands", "shops"), tuple(slugs.values()))
     return {
         prop: {

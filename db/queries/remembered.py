@@ -26,6 +26,9 @@ T = TypeVar("T")
 
 STORE = "studentbooks.remembered"  # the session.info key of the process's store
 
+# What drops a kept value: its keys, or what names them from the value (the products it names).
+Keys = frozenset[str] | Callable[[Any], frozenset[str]]
+
 
 class Remembered:
     """Values by name, each with the keys that drop it, least recently used first. Values are
@@ -40,13 +43,14 @@ class Remembered:
         # done after) may hold what it changed, and is answered but not kept.
         self._changes = 0
 
-    def read(self, name: Hashable, keys: frozenset[str], read: Callable[[], T]) -> T:
-        """read(), or what it gave before while none of `keys` has been published since."""
+    def read(self, name: Hashable, keys: Keys, read: Callable[[], T]) -> T:
+        """read(), or what it gave before while none of `keys` (or of keys(value)) has been
+        published since."""
         value = self.get(name)
         if value is None:
             begun = self.begun()
             value = read()
-            self.keep(name, value, keys, begun)
+            self.keep(name, value, keys if isinstance(keys, frozenset) else keys(value), begun)
         return value
 
     def get(self, name: Hashable) -> Any | None:
@@ -107,7 +111,7 @@ def stored(session: Session) -> Remembered | None:
     return session.info.get(STORE)
 
 
-def remembered(session: Session, name: Hashable, keys: frozenset[str], read: Callable[[], T]) -> T:
+def remembered(session: Session, name: Hashable, keys: Keys, read: Callable[[], T]) -> T:
     """read(), or what it gave before while none of `keys` has been published since. `name` names
     the read (its statement and parameters)."""
     store = stored(session)
