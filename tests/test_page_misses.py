@@ -29,7 +29,7 @@ STATEMENTS = {
     "/gadget-shop": 1,
     "/fashion-shop": 1,
     "/books/class-9": 2,
-    "/product/1": 4,
+    "/product/1": 3,
     "/product/search/math": 5,
 }
 # The route each page is served by (what its keys are declared under, app/pages/page_keys.py).

@@ -6,12 +6,14 @@ from __future__ import annotations
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
+from db import page_keys as keys
 from db.models import Author, Book, BookAuthor, Brand, Category, Customer, Product, Review, Seller
 from db.queries import shown
 from db.queries.book_records import book_details
 from db.queries.media import media_url
 from db.queries.offers import product_offers
 from db.queries.products import CARD_COLUMNS, card
+from db.queries.remembered import remembered
 from db.queries.rows import read_rows
 from db.queries.shared import UnknownProduct, product_lists
 
@@ -39,7 +41,12 @@ def product_reviews(session: Session, product_id: int) -> list[dict]:
             "image": media_url(r.image),
             "date": r.created_at.date().isoformat(),
         }
-        for r in read_rows(session, REVIEWS, {"product_id": product_id})
+        for r in remembered(
+            session,
+            (REVIEWS, product_id),
+            frozenset({keys.reviews(product_id)}),
+            lambda: read_rows(session, REVIEWS, {"product_id": product_id}),
+        )
     ]
 
 

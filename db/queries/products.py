@@ -163,7 +163,7 @@ def kept_cards(session: Session, store: Remembered, ids: Iterable[int]) -> dict[
         first = {row.id: row for row in reversed(rows)}  # a product's first row (its rows are one per author)
         for product_id, made in cards_of_rows(session, rows).items():
             row = first[product_id]
-            store.keep(("card", product_id), (made, row), card_keys(row), begun)
+            store.keep(("card", product_id), (made, shown.of(row)), card_keys(row), begun)
             found[product_id] = dict(made)
     return found
 

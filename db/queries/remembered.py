@@ -34,7 +34,9 @@ class Remembered:
     """Values by name, each with the keys that drop it, least recently used first. Values are
     shared: callers never change one."""
 
-    def __init__(self, ttl: float, max_entries: int = 50_000):
+    # A card with what its keys are read from is 1-2 KB: the cards of a crawler's walk through
+    # the catalogue stay within some 30 MB.
+    def __init__(self, ttl: float, max_entries: int = 20_000):
         self.ttl = ttl
         self.max_entries = max_entries
         self._kept: OrderedDict[Hashable, tuple[Any, frozenset[str], float]] = OrderedDict()
