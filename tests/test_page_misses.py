@@ -53,8 +53,15 @@ def statements_of(client, path: str) -> list[str]:
 
 @pytest.mark.parametrize("path", list(STATEMENTS))
 def test_a_miss_reads_its_page_in_a_fixed_number_of_statements(client, path):
-    client.get(path, params={"miss": "warm"})  # SQLAlchemy's statement cache, V8's code
-    ran = statements_of(client, path)
+    version = client.app.state.services.catalogue_version
+    for _ in range(3):
+        # A change applied between the two requests drops what the first one's loader kept, and
+        # the miss reads it again: it is measured again (a page that grew a query fails every time).
+        version.refresh()
+        client.get(path, params={"miss": "warm"})  # SQLAlchemy's statement cache, V8's code, the content and cards
+        ran = statements_of(client, path)
+        if len(ran) == STATEMENTS[path]:
+            break
     assert len(ran) == STATEMENTS[path], "\n".join(ran)
 
 
