@@ -41,7 +41,6 @@ from app.settings import Settings
 from db.migrate import upgrade
 from db.queries import media
 from db.queries.cart import demo_cart
-from db.queries.remembered import Remembered
 
 log = logging.getLogger("studentbooks")
 
@@ -142,12 +141,7 @@ async def start(settings: Settings) -> Services:
         settings.page_cache_mb * 1024 * 1024,
     )
     version = CatalogueVersion(
-        db.sessions,
-        pages,
-        settings.catalogue_version_ttl,
-        PurgeReporter(settings.purge_url).report,
-        # The shops' content that cached pages' loaders keep between misses, for as long as a page.
-        Remembered(settings.page_cache_ttl),
+        db.sessions, pages, settings.catalogue_version_ttl, PurgeReporter(settings.purge_url).report
     )
     version.start(settings.database_url)
     mailer = start_mail(settings, db)

@@ -8,6 +8,9 @@ caches in front of the server.
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Hashable, Iterable
+
 from db import levels
 
 # Published by a write that cannot say what it changed (a bulk import): every page goes.
@@ -121,3 +124,31 @@ def coarse(key: str) -> str:
     if key.startswith("stock:"):
         return STOCK
     return key
+
+
+class Holders:
+    """Which entries of a cache hold each key: a change drops the entries that hold one of its
+    keys (the page cache's pages, app/caching/page_cache.py; the reads loaders keep,
+    db/queries/remembered.py)."""
+
+    def __init__(self) -> None:
+        self._by_key: dict[str, set[Hashable]] = defaultdict(set)
+
+    def add(self, entry: Hashable, keys: Iterable[str]) -> None:
+        for key in keys:
+            self._by_key[key].add(entry)
+
+    def discard(self, entry: Hashable, keys: Iterable[str]) -> None:
+        for key in keys:
+            entries = self._by_key.get(key)
+            if entries is not None:
+                entries.discard(entry)
+                if not entries:
+                    del self._by_key[key]
+
+    def holding(self, keys: Iterable[str]) -> set[Hashable]:
+        """The entries that hold any of these keys."""
+        return set().union(*(self._by_key.get(key, ()) for key in keys))
+
+    def clear(self) -> None:
+        self._by_key.clear()

@@ -23,7 +23,7 @@ import logging
 import math
 import secrets
 import time
-from collections import OrderedDict, defaultdict
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -32,7 +32,7 @@ import brotli
 from starlette.types import Receive, Scope, Send
 
 from app.caching.shared_cache import SharedCaching, surrogate_key
-from db.page_keys import ANY_CHANGE, EVERYTHING
+from db.page_keys import ANY_CHANGE, EVERYTHING, Holders
 
 Headers = list[tuple[bytes, bytes]]
 
@@ -233,7 +233,7 @@ class PageCache:
         self.common = common
         self.ttl = ttl
         self._pages: OrderedDict[tuple, CachedPage] = OrderedDict()
-        self._holding: dict[str, set[tuple]] = defaultdict(set)  # invalidation key -> pages that hold it
+        self._holding = Holders()  # invalidation key -> pages that hold it
         self._building: dict[tuple, asyncio.Future] = {}
         # One thread makes the best encodings of new pages, one page at a time: a burst of misses
         # (a write dropping many pages) takes one core, never every core the renders need.
@@ -332,8 +332,7 @@ class PageCache:
         self._pages[key] = page
         self.bytes += page.size
         page.grew = self._grew
-        for held in page.keys:
-            self._holding[held].add(key)
+        self._holding.add(key, page.keys)
         self._evict()
 
     def _grew(self, page: CachedPage, added: int) -> None:
@@ -353,7 +352,7 @@ class PageCache:
             count = len(self._pages)
             self.clear()
             return count
-        found = set().union(*(self._holding.get(key, ()) for key in (*keys, ANY_CHANGE)))
+        found = self._holding.holding((*keys, ANY_CHANGE))
         for key in found:
             self._remove(key)
         return len(found)
@@ -364,12 +363,7 @@ class PageCache:
             return
         page.grew = None
         self.bytes -= page.size
-        for held in page.keys:
-            holders = self._holding.get(held)
-            if holders is not None:
-                holders.discard(key)
-                if not holders:
-                    del self._holding[held]
+        self._holding.discard(key, page.keys)
 
     def clear(self) -> None:
         for page in self._pages.values():

@@ -46,12 +46,12 @@ class CatalogueVersion:
         pages: PageCache,
         ttl: float,
         report: Callable[[Iterable[str]], None] = lambda keys: None,
-        remembered: Remembered | None = None,
     ):
         self._sessions = sessions
         self.pages = pages
-        # The reads loaders keep between misses (db/queries/remembered.py), dropped by the same keys.
-        self.remembered = remembered or Remembered(ttl)
+        # The reads cached pages' loaders keep between misses (db/queries/remembered.py): dropped
+        # by the same keys as the pages, kept no longer than a page.
+        self.remembered = Remembered(pages.ttl)
         self.ttl = ttl
         self._report = report
         self.seen = 0  # the newest change applied: this server's catalogue version

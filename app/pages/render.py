@@ -29,8 +29,7 @@ from app.rendering.document import compact_json, title_of
 from app.rendering.server_timing import ServerTiming
 from app.rendering.v8 import RenderError
 from app.services import Services, services_of
-from db.queries.remembered import STORE as REMEMBERED
-from db.queries.remembered import Remembered
+from db.queries.remembered import Remembered, carry
 from db.queries.shown import shown_in
 
 log = logging.getLogger("studentbooks.pages")
@@ -197,7 +196,7 @@ def read_page(
     its keys are found. A cached page's loader keeps the shop's content between misses
     (`remembered`, db/queries/remembered.py): its page is kept under the same keys."""
     if remembered is not None:
-        session.info[REMEMBERED] = remembered
+        carry(session, remembered)
     with timing.stage("db"):
         return loader(session, path_params, query), shown_in(session)
 

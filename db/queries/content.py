@@ -60,12 +60,15 @@ def records(session: Session, model: type, shop: str, slot: str | None = None) -
     """A shop's records of one content model (of one slot), in display order, as plain rows."""
     params = {"shop": shop} if slot is None else {"shop": shop, "slot": slot}
     statement = _records(model, slot is not None)
-    return remembered(session, (statement, shop, slot), _of(shop), lambda: read_rows(session, statement, params))
+    return remembered(
+        session, (statement, shop, slot), content_keys(shop), lambda: read_rows(session, statement, params)
+    )
 
 
-def _of(shop: str) -> frozenset[str]:
-    """What a shop's content reads are dropped by: its records' writes, and its tiles' categories'
-    (their names, their figures: db/catalogue_changes.py names those shops)."""
+def content_keys(shop: str) -> frozenset[str]:
+    """What drops a shop's content kept between misses (db/queries/remembered.py): its records'
+    writes, and its tiles' categories' (their names, their figures: db/catalogue_changes.py names
+    those shops)."""
     return frozenset({keys.content(shop)})
 
 
@@ -219,7 +222,7 @@ def showcase(session: Session, shop: str, slot: str) -> list[Any]:
     """A shop's category tiles of one slot: title, subtitle, image, category_id, category (its
     name), category_slug."""
     params = {"shop": shop, "slot": slot}
-    return remembered(session, (SHOWCASE, shop, slot), _of(shop), lambda: read_rows(session, SHOWCASE, params))
+    return remembered(session, (SHOWCASE, shop, slot), content_keys(shop), lambda: read_rows(session, SHOWCASE, params))
 
 
 def showcase_with_figures(session: Session, shop: str, slot: str) -> list[tuple[Any, int, int]]:
@@ -228,7 +231,7 @@ def showcase_with_figures(session: Session, shop: str, slot: str) -> list[tuple[
     rows = remembered(
         session,
         (SHOWCASE_WITH_FIGURES, shop, slot),
-        _of(shop),
+        content_keys(shop),
         lambda: read_rows(session, SHOWCASE_WITH_FIGURES, params),
     )
     return [(tile, tile.products or 0, tile.biggest or 0) for tile in rows]
@@ -272,7 +275,9 @@ def running_deals(session: Session, shop: str, now: dt.datetime | None = None) -
     deals = remembered(
         session,
         (DEALS, shop),
-        lambda rows: _of(shop) | {keys.BRANDS, *(keys.product(row.product_id) for row in rows if row.product_id)},
+        lambda rows: (
+            content_keys(shop) | {keys.BRANDS, *(keys.product(row.product_id) for row in rows if row.product_id)}
+        ),
         lambda: read_rows(session, DEALS, {"shop": shop}),
     )
     for deal in deals:

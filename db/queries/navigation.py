@@ -7,8 +7,8 @@ from collections import defaultdict
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
-from db import page_keys as keys
 from db.models import NavigationGroup, NavigationItem
+from db.queries.content import content_keys
 from db.queries.remembered import remembered
 from db.queries.rows import read_rows
 
@@ -46,7 +46,7 @@ def navigation_for(session: Session, shop: str) -> list[dict]:
     rows = remembered(
         session,
         (NAVIGATION, shop),
-        frozenset({keys.content(shop)}),
+        content_keys(shop),
         lambda: read_rows(session, NAVIGATION, {"shop": shop}),
     )
     for row in rows:

@@ -14,17 +14,17 @@ goes into. The API's lists, the back office, scripts and tests read the database
 from __future__ import annotations
 
 import time
-from collections import OrderedDict, defaultdict
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session
 
-from db.page_keys import EVERYTHING
+from db.page_keys import EVERYTHING, Holders
 
 T = TypeVar("T")
 
-STORE = "studentbooks.remembered"  # the session.info key of the process's store
+STORE = "studentbooks.remembered"  # the session.info key of the store (`carry`)
 
 # What drops a kept value: its keys, or what names them from the value (the products it names).
 Keys = frozenset[str] | Callable[[Any], frozenset[str]]
@@ -40,7 +40,7 @@ class Remembered:
         self.ttl = ttl
         self.max_entries = max_entries
         self._kept: OrderedDict[Hashable, tuple[Any, frozenset[str], float]] = OrderedDict()
-        self._holding: dict[str, set[Hashable]] = defaultdict(set)  # key -> names it drops
+        self._holding = Holders()  # key -> the names it drops
         # Counts the changes applied: a read that a change overtook (begun before it was applied,
         # done after) may hold what it changed, and is answered but not kept.
         self._changes = 0
@@ -74,8 +74,7 @@ class Remembered:
             return
         self._remove(name)
         self._kept[name] = (value, keys, time.monotonic() + self.ttl)
-        for key in keys:
-            self._holding[key].add(name)
+        self._holding.add(name, keys)
         while len(self._kept) > self.max_entries:
             self._remove(next(iter(self._kept)))
 
@@ -85,7 +84,7 @@ class Remembered:
         if EVERYTHING in published:
             self.clear()
             return
-        for name in set().union(*(self._holding.get(key, ()) for key in published)):
+        for name in self._holding.holding(published):
             self._remove(name)
 
     def clear(self) -> None:
@@ -95,17 +94,16 @@ class Remembered:
 
     def _remove(self, name: Hashable) -> None:
         kept = self._kept.pop(name, None)
-        if kept is None:
-            return
-        for key in kept[1]:
-            names = self._holding.get(key)
-            if names is not None:
-                names.discard(name)
-                if not names:
-                    del self._holding[key]
+        if kept is not None:
+            self._holding.discard(name, kept[1])
 
     def __len__(self) -> int:
         return len(self._kept)
+
+
+def carry(session: Session, store: Remembered) -> None:
+    """Let this session's reads keep values in `store` (a cached page's loader's session)."""
+    session.info[STORE] = store
 
 
 def stored(session: Session) -> Remembered | None:
