@@ -47,16 +47,20 @@ MAX_OBJECTS = 2000
 MAX_KEYS = 1000
 UNKNOWN = object()  # a column's value before the change, when it was never loaded
 
-# The lists a product's change can move it in, by name (see `_product_lists`).
-STOREFRONT, SEARCH, SHELVES, RELATED, TILES = "storefront", "search", "shelves", "related", "tiles"
-EVERY_LIST = frozenset({STOREFRONT, SEARCH, SHELVES, RELATED, TILES})
+# The lists a product's change can move it in, by name (see `_product_lists`). WORDS: what a
+# search term finds it by, and whether it is found at all (its searched text, db/search/documents.py).
+STOREFRONT, SEARCH, WORDS, SHELVES, RELATED, TILES = "storefront", "search", "words", "shelves", "related", "tiles"
+EVERY_LIST = frozenset({STOREFRONT, SEARCH, WORDS, SHELVES, RELATED, TILES})
+# What a write publishes when it changes what search terms find: the results pages, and what
+# their loaders keep of what each term finds (db/queries/kept_searches.py).
+WORDS_CHANGED = (keys.SEARCH, keys.SEARCH_WORDS)
 # Product columns whose change can move the product into, out of or along lists. Any change to a
 # product also changes its own record (keys.product), which every page showing it holds.
 MOVES: dict[str, frozenset[str]] = {
     "published": EVERY_LIST,
-    "shop": frozenset({STOREFRONT, SEARCH, SHELVES, RELATED}),
+    "shop": frozenset({STOREFRONT, WORDS, SHELVES, RELATED}),
     # in_category sections, related products of the category, search's category filter, tile counts
-    "category_id": frozenset({STOREFRONT, SEARCH, RELATED, TILES}),
+    "category_id": frozenset({STOREFRONT, WORDS, RELATED, TILES}),
     # on-sale lists, biggest discount first, sale-price sorts and filters, tiles' "up to 30% off"
     "discount": frozenset({STOREFRONT, SEARCH, SHELVES, TILES}),
     "price": frozenset({SEARCH, SHELVES}),
@@ -66,15 +70,15 @@ MOVES: dict[str, frozenset[str]] = {
     "created_at": frozenset({STOREFRONT, SEARCH, SHELVES}),  # newest first
     "featured": frozenset({STOREFRONT, SHELVES}),
     "status": frozenset({STOREFRONT}),  # furniture's goods flagged "New" first
-    "brand_id": frozenset({STOREFRONT, SEARCH}),  # the market's brand lists; the brand is searched
+    "brand_id": frozenset({STOREFRONT, WORDS}),  # the market's brand lists; the brand is searched
     "seller_id": frozenset({STOREFRONT}),  # the market's lists of sellers' shops
-    "title": frozenset({SEARCH}),
+    "title": frozenset({WORDS}),
     # search and the shelves filter by condition and by the lowest offer's price (a used copy's,
     # db/offers.py), and sort by that price
     "used_from": frozenset({SEARCH, SHELVES}),
     "condition": frozenset({SEARCH, SHELVES}),
-    "description": frozenset({SEARCH}),
-    "author": frozenset({SEARCH}),
+    "description": frozenset({WORDS}),
+    "author": frozenset({WORDS}),
 }
 # Columns no page shows at once: best-seller orders move with every sale, and the page cache's
 # time slot refreshes them (app/settings.py page_cache_ttl) rather than every order.
@@ -156,6 +160,8 @@ def _product_lists(
         changes.keys.update(keys.storefront(shop) for shop in shops)
     if SEARCH in lists:
         changes.keys.add(keys.SEARCH)
+    if WORDS in lists:
+        changes.keys.update(WORDS_CHANGED)
     if SHELVES in lists and shelved is not None:
         _on_shelves(changes, shelved, book)
     if RELATED in lists:
@@ -269,7 +275,7 @@ def books_written(written: list[BookWritten]) -> Changes:
         product_written(changes, product_id, "books", category_id, changed, books=True)
         if book_changed:
             # Its level may have moved, from a level no statement read back.
-            changes.keys.update((keys.product(product_id), keys.SEARCH, keys.SHELVES, keys.LEVELS))
+            changes.keys.update((keys.product(product_id), *WORDS_CHANGED, keys.SHELVES, keys.LEVELS))
     if changes.shelved:  # not looked up book by book: every shelf
         changes.shelved = set()
         changes.keys.add(keys.SHELVES)
@@ -281,7 +287,7 @@ def _book(changes: Changes, book: Book, kind: str) -> None:
     level) and, when it comes, goes or changes level, the level counts."""
     if book.product_id is not None:
         changes.keys.add(keys.product(book.product_id))
-    changes.keys.add(keys.SEARCH)
+    changes.keys.update(WORDS_CHANGED)
     _on_shelves(changes, book.product_id, book)
     if kind != "changed" or set(LEVEL) & changed_columns(book).keys():
         changes.keys.add(keys.LEVELS)
@@ -294,7 +300,7 @@ def _credit(changes: Changes, credit: BookAuthor, kind: str) -> None:
         changes.keys.add(keys.product(credit.book_id))
     if credit.author_id is not None:
         changes.keys.add(keys.author(credit.author_id))
-    changes.keys.add(keys.SEARCH)
+    changes.keys.update(WORDS_CHANGED)
     _on_shelves(changes, credit.book_id, inspect(credit).dict.get("book"))
 
 
@@ -310,14 +316,14 @@ def _category(changes: Changes, category: Category, kind: str) -> None:
         return
     changes.keys.add(keys.CATEGORIES)
     if "name" in changed:
-        changes.keys.update((keys.category(category.id), keys.SEARCH))
+        changes.keys.update((keys.category(category.id), *WORDS_CHANGED))
         changes.tiles_of.add(category.id)
 
 
 def _brand(changes: Changes, brand: Brand, kind: str) -> None:
     changes.keys.add(keys.BRANDS)
     if kind != "new" and (kind == "deleted" or "name" in changed_columns(brand)):
-        changes.keys.update((keys.brand(brand.id), keys.SEARCH))
+        changes.keys.update((keys.brand(brand.id), *WORDS_CHANGED))
 
 
 def _seller(changes: Changes, seller: Seller, kind: str) -> None:
@@ -343,7 +349,7 @@ def _customer(changes: Changes, customer: Customer, kind: str) -> None:
 def _author(changes: Changes, author: Author, kind: str) -> None:
     # A new author is on no shelf until a book credits them (the credit names its shelves); a
     # renamed one's name shows on their page, their books' cards and the shelves' author facets.
-    changes.keys.update((keys.author(author.id), keys.SEARCH))
+    changes.keys.update((keys.author(author.id), *WORDS_CHANGED))
     if kind != "new":
         changes.authors.add(author.id)
 
@@ -375,7 +381,7 @@ READERS: dict[type, Callable[[Changes, Any, str], None]] = {
     NavigationItem: _navigation_item,
     Booklist: lambda changes, booklist, kind: changes.keys.add(keys.BOOKLISTS),
     BooklistItem: lambda changes, item, kind: changes.keys.add(keys.BOOKLISTS),
-    SearchSynonym: lambda changes, synonym, kind: changes.keys.add(keys.SEARCH),
+    SearchSynonym: lambda changes, synonym, kind: changes.keys.update(WORDS_CHANGED),
 }
 
 

@@ -26,6 +26,12 @@ ANY_CHANGE = "any"
 # catalogue's worth: too many for the cache's index and its Surrogate-Key header (folded to
 # `products`, which every product write purges), so every search page goes, as before.
 SEARCH = "search"
+# What a search term finds, and how its words rank what it finds: the index's documents (every
+# product's searched text), which products are published, the vocabulary and the synonyms.
+# Published with SEARCH by the writes that change them; a price, rating or stock change publishes
+# SEARCH (and the product's own key) alone. No page holds it: a search page's loader keeps what
+# its term finds under it (db/queries/kept_searches.py), and each found product's figures under its product key.
+SEARCH_WORDS = "search-words"
 # Every book shelf: the level pages (/books/class-9 ...) and the author pages. Published by a
 # write that cannot say which shelves its books are on (the CSV import); a book's own write
 # publishes its shelves' keys (`shelf`, `author`).

@@ -27,12 +27,13 @@ from sqlalchemy.orm import Session
 from db import isbn
 from db.models import Author, Book, BookAuthor, Category, CategoryCount, Product
 from db.models.offers import NEW
+from db.queries.kept_searches import kept_found, kept_plan
 from db.queries.products import cards_by_id
 from db.search import facets
 from db.search.corrected import did_you_mean
 from db.search.facets import LEVELS
 from db.search.found import Found, Hit, found, found_exactly, lowest_price_sql
-from db.search.terms import Plan, plan
+from db.search.terms import Plan
 
 SORTS = ("relevance", "price-asc", "price-desc", "rating", "newest")
 PER_PAGE = 24
@@ -138,6 +139,8 @@ class Term:
     def finds(self, session: Session, where: Sequence[Any], ranked: bool = True) -> Found:
         if self.by_isbn is not None:
             return found_exactly(session, [self.by_isbn, *where])
+        if not where and ranked:
+            return kept_found(session, self.plan)
         return found(session, self.plan, where, ranked=ranked)
 
 
@@ -145,7 +148,7 @@ def read_term(session: Session, term: str) -> Term:
     term = CONTROL.sub("", term)  # PostgreSQL refuses NUL in text, and no title holds control characters
     if (by_isbn := isbn_match(term)) is not None:
         return Term(by_isbn, Plan([], []))
-    return Term(None, plan(session.connection(), term))
+    return Term(None, kept_plan(session, term))
 
 
 def featured_first(row: Hit) -> tuple:

@@ -16,13 +16,17 @@ from functools import lru_cache
 from sqlalchemy import CompoundSelect, Select, func, literal, select, union_all
 from sqlalchemy.orm import Session
 
-from db import levels
+from db import levels, page_keys
 from db.models import Author, BookAuthor, Category
 from db.models.offers import NEW
+from db.queries.remembered import remembered
 from db.search.among import among, among_ids, listed_ids
 from db.search.found import Hit
 
 TOP_AUTHORS = 10
+# What changes the names of some categories and the top authors of some books (kept by a cached
+# page's loader, db/queries/remembered.py): a category's change, a book's credits, an author's name.
+NAMES = frozenset({page_keys.CATEGORIES, page_keys.SEARCH_WORDS})
 # A level filter's value is the last part of that level's browse page (db/levels.py): class-9,
 # college, stories. Values -> (level kind, class number or 0), in the order the facet lists them.
 LEVELS = {
@@ -126,10 +130,14 @@ def named(session: Session, categories: Tally, authors: Tally, chosen: str | Non
     counts, ids = categories.categories, authors.ids
     rows = []
     if counts or ids:
-        rows = connection.execute(
-            _names(dialect, bool(counts), bool(ids)),
-            {"categories": listed_ids(counts, dialect), "books": listed_ids(ids, dialect)},
-        ).all()
+        # Sorted: the same rows name the same statement, in whatever order the search found them.
+        listed = {"categories": listed_ids(sorted(counts), dialect), "books": listed_ids(sorted(ids), dialect)}
+        rows = remembered(
+            session,
+            ("named", listed["categories"], listed["books"]),
+            NAMES,
+            lambda: connection.execute(_names(dialect, bool(counts), bool(ids)), listed).all(),
+        )
     category_facet = [
         {"slug": slug, "name": name, "count": counts[n]} for kind, slug, name, n in rows if kind == "category"
     ]
