@@ -29,7 +29,7 @@ STATEMENTS = {
     "/gadget-shop": 1,
     "/fashion-shop": 1,
     "/books/class-9": 1,
-    "/product/1": 3,
+    "/product/1": 2,
     "/product/search/math": 0,
 }
 # The route each page is served by (what its keys are declared under, app/pages/page_keys.py).

@@ -210,3 +210,39 @@ def test_a_deals_product_retitled_shows_on_the_fashion_shops_kept_deals(client):
     services.db.write_sync(lambda s: setattr(s.get(Product, product_id), "title", "A Retitled Deal"))
     services.catalogue_version.refresh()
     assert "A Retitled Deal" in client.get("/fashion-shop").text
+
+
+def test_a_product_pages_kept_lists_follow_their_products(client):
+    """Which products a book page's lists hold is kept under the keys of its related lists and of
+    each product they hold: a product of its category rated best enters, one unpublished leaves."""
+    from db.models import Product
+
+    services = client.app.state.services
+
+    def related():
+        props = client.get("/product/1", headers={"Accept": "application/json"}).json()["props"]
+        return [card["id"] for card in props["related"]]
+
+    before = related()
+    outside = services.db.read_sync(
+        lambda s: s.scalars(
+            select(Product.id).where(
+                Product.category_id == s.get(Product, 1).category_id,
+                Product.published.is_(True),
+                Product.id.not_in([1, *before]),
+            )
+        ).first()
+    )
+    assert outside is not None
+
+    def rated_best(session):
+        session.get(Product, outside).rating, session.get(Product, outside).review_count = 5, 10**6
+
+    services.db.write_sync(rated_best)
+    services.catalogue_version.refresh()
+    after = related()
+    assert after[0] == outside
+    gone = after[1]
+    services.db.write_sync(lambda s: setattr(s.get(Product, gone), "published", False))
+    services.catalogue_version.refresh()
+    assert gone not in related()

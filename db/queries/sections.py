@@ -17,9 +17,9 @@ Python through session.execute, 1.3 ms through its connection).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, TypeVar
 
 from sqlalchemy import Select, bindparam, exists, false, func, literal_column, or_, select, true, union_all
@@ -28,6 +28,7 @@ from sqlalchemy.sql import operators
 from sqlalchemy.sql.elements import UnaryExpression
 from sqlalchemy.sql.selectable import ScalarSelect
 
+from db import page_keys
 from db.models import Book, BookAuthor, Category, Order, OrderLine, Product
 from db.queries.products import (
     BIGGEST_DISCOUNT,
@@ -200,18 +201,22 @@ def _placed(sections: tuple[Section, ...]) -> Select:
     return select(picks.c.section, picks.c.id).order_by(picks.c.section, picks.c.place)
 
 
-def cards_of(session: Session, sections: Mapping[K, Section], **params: Any) -> dict[K, list[dict]]:
+def cards_of(
+    session: Session, sections: Mapping[K, Section], kept: Kept | None = None, **params: Any
+) -> dict[K, list[dict]]:
     """{key: its section's cards} for every section, read together: in one statement, or, for a
     cached page's loader, which products the sections hold (one statement) and the cards it keeps,
     reading only those it does not (a product's card changed since: a second statement). The
-    cards' own columns were four fifths of a home's statement."""
+    cards' own columns were four fifths of a home's statement. `kept`: the name and keys under
+    which that loader also keeps which products the sections hold."""
     keys = list(sections)
     store = stored(session)
     if store is None:
         rows = read_rows(session, _statement(tuple(sections.values())), params)
         cards = cards_of_rows(session, rows)
     else:
-        rows = read_rows(session, _placed(tuple(sections.values())), params)
+        placed_rows = partial(read_rows, session, _placed(tuple(sections.values())), params)
+        rows = placed_rows() if kept is None else store.read(kept[0], kept_keys(kept[1]), placed_rows)
         cards = kept_cards(session, store, dict.fromkeys(row.id for row in rows))
     found: dict[K, list[dict]] = {key: [] for key in keys}
     placed: set[tuple[int, int]] = set()  # a card's rows are one per author
@@ -220,6 +225,17 @@ def cards_of(session: Session, sections: Mapping[K, Section], **params: Any) -> 
             placed.add((row.section, row.id))
             found[keys[row.section]].append(cards[row.id])
     return found
+
+
+# The name of what a loader keeps of its sections' picks, and the keys of the lists they are
+# (db/page_keys.py): a list's reorder or refill publishes one of them.
+Kept = tuple[Hashable, frozenset[str]]
+
+
+def kept_keys(lists: frozenset[str]) -> Callable[[list], frozenset[str]]:
+    """The keys of some picks: their lists', and each picked product's (one unpublished or
+    deleted leaves its own key, whichever lists it was in)."""
+    return lambda rows: lists | {page_keys.product(row.id) for row in rows}
 
 
 def section_cards(session: Session, section: Section, **params: Any) -> list[dict]:

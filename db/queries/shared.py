@@ -8,6 +8,7 @@ from __future__ import annotations
 from sqlalchemy import func, select, true
 from sqlalchemy.orm import Session, joinedload
 
+from db import page_keys as keys
 from db.models import Book, OrderLine, Product
 from db.queries.products import TOP_RATED, cards_by_id
 from db.queries.sections import Section, cards_of, section_cards
@@ -101,6 +102,13 @@ def related_products(session: Session, product_id: int | None = None) -> list[di
 
 
 def product_lists(session: Session, product: Product) -> tuple[list[dict], list[dict]]:
-    """A product page's (frequently bought together, related products), read in one statement."""
-    found = cards_of(session, {"bought": BOUGHT_WITH, **_related(product)}, **_params(product))
+    """A product page's (frequently bought together, related products), read in one statement.
+    Which products they hold is kept by the page's loader under the keys of its related lists
+    and of the products they hold (a price change of its own product leaves them as they are).
+    What else its orders held moves with every order and publishes nothing: it is read again when
+    the kept picks' time slot ends, a page's (app/settings.py page_cache_ttl)."""
+    lists = frozenset({keys.related(product.shop), keys.related_in(product.category_id)})
+    found = cards_of(
+        session, {"bought": BOUGHT_WITH, **_related(product)}, kept=(("lists", product.id), lists), **_params(product)
+    )
     return found["bought"], _related_of(found)
