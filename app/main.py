@@ -141,7 +141,11 @@ async def start(settings: Settings) -> Services:
         settings.page_cache_mb * 1024 * 1024,
     )
     version = CatalogueVersion(
-        db.sessions, pages, settings.catalogue_version_ttl, PurgeReporter(settings.purge_url).report
+        db.sessions,
+        pages,
+        settings.catalogue_version_ttl,
+        PurgeReporter(settings.purge_url).report,
+        kept_reads=settings.kept_reads,
     )
     version.start(settings.database_url)
     mailer = start_mail(settings, db)

@@ -59,6 +59,11 @@ class Settings:
     page_cache_ttl: int = field(default_factory=lambda: _int("PAGE_CACHE_TTL_SEC", 300))
     page_cache_entries: int = field(default_factory=lambda: _int("PAGE_CACHE_ENTRIES", 1000))
     page_cache_mb: int = field(default_factory=lambda: _int("PAGE_CACHE_MB", 64))
+    # Values cached pages' loaders keep between misses, at most (db/queries/remembered.py): a card
+    # with what its keys are read from is 1-2 KB, so a crawler's walk through the catalogue stays
+    # within some 30 MB. 0 keeps none: every miss reads its page whole (bench/search.py measures a
+    # search's own work so).
+    kept_reads: int = field(default_factory=lambda: max(0, _int("KEPT_READS", 20_000)))
     # How long a server trusts its last read of the catalogue's change log (writes here read it at once).
     catalogue_version_ttl: float = field(default_factory=lambda: _float("CATALOGUE_VERSION_TTL", 0.25))
     # Shared caches in front (app/caching/shared_cache.py): seconds they may keep an anonymous page, seconds

@@ -27,7 +27,7 @@ class Reads:
 
 
 def test_a_read_is_kept_until_one_of_its_keys_is_published():
-    store, reads = Remembered(ttl=60), Reads()
+    store, reads = Remembered(ttl=60, max_entries=100), Reads()
     keys = frozenset({content("books")})
     assert store.read("slides", keys, reads()) == ["rows"]
     assert store.read("slides", keys, reads("other")) == ["rows"] and reads.count == 1
@@ -40,7 +40,7 @@ def test_a_read_is_kept_until_one_of_its_keys_is_published():
 
 
 def test_a_write_that_cannot_say_what_it_changed_drops_every_read():
-    store, reads = Remembered(ttl=60), Reads()
+    store, reads = Remembered(ttl=60, max_entries=100), Reads()
     store.read("slides", frozenset({content("books")}), reads())
     store.read("levels", frozenset({"levels"}), reads())
     store.drop({EVERYTHING})
@@ -48,7 +48,7 @@ def test_a_write_that_cannot_say_what_it_changed_drops_every_read():
 
 
 def test_a_read_overtaken_by_a_change_is_answered_but_not_kept():
-    store = Remembered(ttl=60)
+    store = Remembered(ttl=60, max_entries=100)
 
     def read_while_a_change_is_applied():
         store.drop({"p:7"})  # any change applied meanwhile: what was read may predate it
@@ -59,7 +59,7 @@ def test_a_read_overtaken_by_a_change_is_answered_but_not_kept():
 
 
 def test_a_kept_read_lasts_no_longer_than_its_time_slot():
-    store, reads = Remembered(ttl=0.05), Reads()
+    store, reads = Remembered(ttl=0.05, max_entries=100), Reads()
     store.read("slides", frozenset({content("books")}), reads())
     time.sleep(0.06)
     store.read("slides", frozenset({content("books")}), reads())
@@ -173,7 +173,7 @@ def test_a_kept_card_is_handed_out_as_a_copy(client):
     from db.queries.products import kept_cards
 
     services = client.app.state.services
-    store = Remembered(ttl=60)
+    store = Remembered(ttl=60, max_entries=100)
     product_id = client.get("/", headers={"Accept": "application/json"}).json()["props"]["featured"][0]["id"]
 
     def read(session):
@@ -246,3 +246,24 @@ def test_a_product_pages_kept_lists_follow_their_products(client):
     services.db.write_sync(lambda s: setattr(s.get(Product, gone), "published", False))
     services.catalogue_version.refresh()
     assert gone not in related()
+
+
+def test_a_server_told_to_keep_no_reads_reads_every_page_whole(settings):
+    from dataclasses import replace
+
+    from starlette.testclient import TestClient
+
+    from app.main import create_app
+
+    with TestClient(create_app(replace(settings, kept_reads=0)), base_url="http://127.0.0.1") as client:
+        first = client.get("/product/search/math", params={"n": 1}, headers={"Accept": "application/json"})
+        again = _statements(client, "/product/search/math?n=2")
+        assert len(client.app.state.services.catalogue_version.remembered) == 0
+        # The index read again (the titles, every field), and the cards.
+        assert sum("_fts" in statement for statement in again) >= 2, again
+        assert (
+            client.get("/product/search/math", params={"n": 3}, headers={"Accept": "application/json"}).json()["props"][
+                "products"
+            ]
+            == first.json()["props"]["products"]
+        )

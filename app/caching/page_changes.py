@@ -45,13 +45,14 @@ class CatalogueVersion:
         sessions: sessionmaker[Session],
         pages: PageCache,
         ttl: float,
-        report: Callable[[Iterable[str]], None] = lambda keys: None,
+        report: Callable[[Iterable[str]], None],
+        kept_reads: int,
     ):
         self._sessions = sessions
         self.pages = pages
         # The reads cached pages' loaders keep between misses (db/queries/remembered.py): dropped
-        # by the same keys as the pages, kept no longer than a page.
-        self.remembered = Remembered(pages.ttl)
+        # by the same keys as the pages, kept no longer than a page, `kept_reads` of them at most.
+        self.remembered = Remembered(pages.ttl, kept_reads)
         self.ttl = ttl
         self._report = report
         self.seen = 0  # the newest change applied: this server's catalogue version

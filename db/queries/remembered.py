@@ -34,9 +34,7 @@ class Remembered:
     """Values by name, each with the keys that drop it, least recently used first. Values are
     shared: callers never change one."""
 
-    # A card with what its keys are read from is 1-2 KB: the cards of a crawler's walk through
-    # the catalogue stay within some 30 MB.
-    def __init__(self, ttl: float, max_entries: int = 20_000):
+    def __init__(self, ttl: float, max_entries: int):
         self.ttl = ttl
         self.max_entries = max_entries
         self._kept: OrderedDict[Hashable, tuple[Any, frozenset[str], float]] = OrderedDict()
@@ -70,7 +68,7 @@ class Remembered:
         return self._changes
 
     def keep(self, name: Hashable, value: Any, keys: frozenset[str], begun: int) -> None:
-        if begun != self._changes:  # a change was applied while it was read
+        if begun != self._changes or not self.max_entries:  # a change was applied while it was read
             return
         self._remove(name)
         self._kept[name] = (value, keys, time.monotonic() + self.ttl)
