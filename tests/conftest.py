@@ -125,6 +125,22 @@ def sign_in(client: TestClient, email: str = ADMIN_EMAIL, password: str = ADMIN_
     )
 
 
+def statements_of(client: TestClient, path: str, **request) -> tuple[httpx.Response, list[str]]:
+    """The answer to a GET of `path` and the statements it ran (whitespace folded), but the change
+    log's: a request that first applies a catalogue change reads it, whatever the page."""
+    from sqlalchemy import event
+
+    engine = client.app.state.services.db.engine
+    ran: list[str] = []
+    listener = lambda conn, cursor, statement, *args: ran.append(" ".join(statement.split()))  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        response = client.get(path, **request)
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    return response, [statement for statement in ran if "FROM page_change" not in statement]
+
+
 @pytest.fixture
 def admin_client(client) -> TestClient:
     """A client signed in as the administrator, sending the session's CSRF token on writes."""

@@ -9,7 +9,8 @@ import re
 from decimal import Decimal
 
 import pytest
-from sqlalchemy import Column, event, select
+from conftest import statements_of
+from sqlalchemy import Column, select
 from sqlalchemy.sql import visitors
 
 from app.pages.search_params import search_request
@@ -43,15 +44,9 @@ def changed(client, write) -> None:
 
 
 def read_on_miss(client, path: str) -> list[str]:
-    engine = client.app.state.services.db.engine
-    ran: list[str] = []
-    listener = lambda conn, cursor, statement, *args: ran.append(statement)  # noqa: E731
-    event.listen(engine, "before_cursor_execute", listener)
-    try:
-        assert client.get(path, headers={"Accept": "application/json"}).status_code == 200
-    finally:
-        event.remove(engine, "before_cursor_execute", listener)
-    return [statement for statement in ran if "page_change" not in statement]
+    response, ran = statements_of(client, path, headers={"Accept": "application/json"})
+    assert response.status_code == 200
+    return ran
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

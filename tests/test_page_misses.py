@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import brotli
 import pytest
-from sqlalchemy import event
+from conftest import statements_of
 
 from app.caching.page_cache import BROTLI_QUALITY, page_key
 from app.pages.page_keys import products_in, shown_by
@@ -37,18 +37,11 @@ ROUTES = {"/books/class-9": "/books/class-{number:int}", "/product/1": "/product
 STAGES = ("db", "keys", "v8", "document", "compress", "total")
 
 
-def statements_of(client, path: str) -> list[str]:
+def miss_statements(client, path: str) -> list[str]:
     """The statements a miss of `path` runs (a query string makes it one), the change log's aside."""
-    engine = client.app.state.services.db.engine
-    ran: list[str] = []
-    listener = lambda *args: ran.append(" ".join(args[2].split()))  # noqa: E731
-    event.listen(engine, "before_cursor_execute", listener)
-    try:
-        response = client.get(path, params={"miss": "counted"})
-    finally:
-        event.remove(engine, "before_cursor_execute", listener)
+    response, ran = statements_of(client, path, params={"miss": "counted"})
     assert response.status_code == 200 and "server-timing" in response.headers
-    return [statement for statement in ran if "FROM page_change" not in statement]
+    return ran
 
 
 @pytest.mark.parametrize("path", list(STATEMENTS))
@@ -59,7 +52,7 @@ def test_a_miss_reads_its_page_in_a_fixed_number_of_statements(client, path):
         # the miss reads it again: it is measured again (a page that grew a query fails every time).
         version.refresh()
         client.get(path, params={"miss": "warm"})  # SQLAlchemy's statement cache, V8's code, the content and cards
-        ran = statements_of(client, path)
+        ran = miss_statements(client, path)
         if len(ran) == STATEMENTS[path]:
             break
     assert len(ran) == STATEMENTS[path], "\n".join(ran)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import time
 
-from sqlalchemy import event, select
+from conftest import statements_of
+from sqlalchemy import select
 
 from db.models import Banner
 from db.page_keys import EVERYTHING, content
@@ -69,26 +70,17 @@ def test_a_kept_read_lasts_no_longer_than_its_time_slot():
 def test_pages_keep_their_shops_content_and_the_api_reads_it_each_time(client):
     services = client.app.state.services
     services.catalogue_version.refresh()  # what the server's own start wrote is applied first
-    engine = services.db.engine
-    ran: list[str] = []
-    listener = lambda conn, cursor, statement, *args: ran.append(statement)  # noqa: E731
-    event.listen(engine, "before_cursor_execute", listener)
-    try:
-        client.get("/gadget-shop")
-        assert any("FROM banner" in statement for statement in ran)  # the first miss reads it
-        for _ in range(3):  # measured again if a change applied meanwhile dropped what it kept
-            ran.clear()
-            services.page_cache.clear()
-            client.get("/gadget-shop")
-            if len(ran) == 1:
-                break
-        assert not any("FROM banner" in statement for statement in ran)  # the next one remembers it
-        assert len(ran) == 1
-        ran.clear()
-        client.get("/api/gadget-store/main-carousel")
-        assert any("FROM carousel_slide" in statement for statement in ran)  # the API reads it
-    finally:
-        event.remove(engine, "before_cursor_execute", listener)
+    _, ran = statements_of(client, "/gadget-shop")
+    assert any("FROM banner" in statement for statement in ran)  # the first miss reads it
+    for _ in range(3):  # measured again if a change applied meanwhile dropped what it kept
+        services.page_cache.clear()
+        _, ran = statements_of(client, "/gadget-shop")
+        if len(ran) == 1:
+            break
+    assert not any("FROM banner" in statement for statement in ran)  # the next one remembers it
+    assert len(ran) == 1
+    _, ran = statements_of(client, "/api/gadget-store/main-carousel")
+    assert any("FROM carousel_slide" in statement for statement in ran)  # the API reads it
 
 
 def test_a_banner_edited_by_another_server_shows_on_the_next_miss(client):
@@ -117,15 +109,9 @@ def test_the_least_recently_used_value_goes_first_when_the_store_is_full():
 
 
 def _statements(client, path: str) -> list[str]:
-    engine = client.app.state.services.db.engine
-    ran: list[str] = []
-    listener = lambda conn, cursor, statement, *args: ran.append(statement)  # noqa: E731
-    event.listen(engine, "before_cursor_execute", listener)
-    try:
-        assert client.get(path, headers={"Accept": "application/json"}).status_code == 200
-    finally:
-        event.remove(engine, "before_cursor_execute", listener)
-    return [statement for statement in ran if "catalogue_change" not in statement]
+    response, ran = statements_of(client, path, headers={"Accept": "application/json"})
+    assert response.status_code == 200
+    return ran
 
 
 def test_a_miss_after_a_price_change_reads_that_one_card_again_and_shows_its_price(client):

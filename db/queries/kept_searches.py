@@ -29,12 +29,13 @@ from db.search.documents import fold
 from db.search.found import CAP, Found, Hit, found, reading
 from db.search.terms import Plan, plan
 
-WORDS = frozenset({keys.SEARCH_WORDS})
+# What drops what a term finds (its plan, its matches): a write changing what terms find.
+TERM_KEYS = frozenset({keys.SEARCH_WORDS})
 
 
 def kept_plan(session: Session, term: str) -> Plan:
     """The plan of a term, kept by its folded text (all a plan is made from)."""
-    return remembered(session, ("plan", fold(term).strip()), WORDS, lambda: plan(session.connection(), term))
+    return remembered(session, ("plan", fold(term).strip()), TERM_KEYS, lambda: plan(session.connection(), term))
 
 
 def kept_found(session: Session, asked: Plan) -> Found:
@@ -48,7 +49,7 @@ def kept_found(session: Session, asked: Plan) -> Found:
     if kept is None:
         begun = store.begun()
         result = found(session, asked, ())
-        store.keep(name, (tuple(row.id for row in result.rows), result.tiers, result.more), WORDS, begun)
+        store.keep(name, (tuple(row.id for row in result.rows), result.tiers, result.more), TERM_KEYS, begun)
         _keep_rows(store, result.rows, begun)
         return result
     ids, tiers, more = kept
@@ -58,14 +59,8 @@ def kept_found(session: Session, asked: Plan) -> Found:
 def _rows(session: Session, store: Remembered, ids: Sequence[int]) -> list[Hit]:
     """The rows of these products: kept, or read by id (and kept). A row is the order's and the
     facets' only: it needs no tie to the term (its tier is kept beside the ids)."""
-    rows: list[Hit] = []
-    missing: list[int] = []
-    for product_id in ids:
-        row = store.get(("hit", product_id))
-        if row is None:
-            missing.append(product_id)
-        else:
-            rows.append(row)
+    kept, missing = store.get_each("hit", ids)
+    rows: list[Hit] = list(kept.values())
     if missing:
         begun = store.begun()
         connection = session.connection()

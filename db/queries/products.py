@@ -145,18 +145,9 @@ def kept_cards(session: Session, store: Remembered, ids: Iterable[int]) -> dict[
     """{product id: card} for these products, from the cards a cached page's loader keeps
     (db/queries/remembered.py), the others read in one statement and kept. Each card is a copy:
     the kept one is never changed. Every product's row is noted for the page's keys."""
-    found: dict[int, dict[str, Any]] = {}
-    noted: list[Any] = []
-    missing: list[int] = []
-    for product_id in ids:
-        kept = store.get(("card", product_id))
-        if kept is None:
-            missing.append(product_id)
-        else:
-            made, row = kept
-            found[product_id] = dict(made)
-            noted.append(row)
-    shown.note(session, noted)
+    kept, missing = store.get_each("card", ids)
+    found = {product_id: dict(made) for product_id, (made, _row) in kept.items()}
+    shown.note(session, [row for _made, row in kept.values()])
     if missing:
         begun = store.begun()
         rows = _read_cards(session, missing)

@@ -63,6 +63,18 @@ class Remembered:
         self._kept.move_to_end(name)
         return kept[0]
 
+    def get_each(self, kind: str, ids: Iterable[Hashable]) -> tuple[dict[Hashable, Any], list[Hashable]]:
+        """The values kept under (kind, id) for these ids, by id, and the ids of those not kept."""
+        found: dict[Hashable, Any] = {}
+        missing: list[Hashable] = []
+        for id_ in ids:
+            value = self.get((kind, id_))
+            if value is None:
+                missing.append(id_)
+            else:
+                found[id_] = value
+        return found, missing
+
     def begun(self) -> int:
         """Taken before a read whose value is to be kept (`keep`)."""
         return self._changes

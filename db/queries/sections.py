@@ -201,6 +201,17 @@ def _placed(sections: tuple[Section, ...]) -> Select:
     return select(picks.c.section, picks.c.id).order_by(picks.c.section, picks.c.place)
 
 
+# The name of what a loader keeps of its sections' picks, and the keys of the lists they are
+# (db/page_keys.py): a list's reorder or refill publishes one of them.
+Kept = tuple[Hashable, frozenset[str]]
+
+
+def _picks_keys(lists: frozenset[str]) -> Callable[[list], frozenset[str]]:
+    """The keys of some picks: their lists', and each picked product's (one unpublished or
+    deleted leaves its own key, whichever lists it was in)."""
+    return lambda rows: lists | {page_keys.product(row.id) for row in rows}
+
+
 def cards_of(
     session: Session, sections: Mapping[K, Section], kept: Kept | None = None, **params: Any
 ) -> dict[K, list[dict]]:
@@ -216,7 +227,7 @@ def cards_of(
         cards = cards_of_rows(session, rows)
     else:
         placed_rows = partial(read_rows, session, _placed(tuple(sections.values())), params)
-        rows = placed_rows() if kept is None else store.read(kept[0], kept_keys(kept[1]), placed_rows)
+        rows = placed_rows() if kept is None else store.read(kept[0], _picks_keys(kept[1]), placed_rows)
         cards = kept_cards(session, store, dict.fromkeys(row.id for row in rows))
     found: dict[K, list[dict]] = {key: [] for key in keys}
     placed: set[tuple[int, int]] = set()  # a card's rows are one per author
@@ -225,17 +236,6 @@ def cards_of(
             placed.add((row.section, row.id))
             found[keys[row.section]].append(cards[row.id])
     return found
-
-
-# The name of what a loader keeps of its sections' picks, and the keys of the lists they are
-# (db/page_keys.py): a list's reorder or refill publishes one of them.
-Kept = tuple[Hashable, frozenset[str]]
-
-
-def kept_keys(lists: frozenset[str]) -> Callable[[list], frozenset[str]]:
-    """The keys of some picks: their lists', and each picked product's (one unpublished or
-    deleted leaves its own key, whichever lists it was in)."""
-    return lambda rows: lists | {page_keys.product(row.id) for row in rows}
 
 
 def section_cards(session: Session, section: Section, **params: Any) -> list[dict]:
