@@ -64,11 +64,11 @@ async def v8_render_ms(document: bytes) -> list[float]:
     page = json.dumps(json.loads(document), ensure_ascii=False)
     name = json.loads(page)["page"]
     for _ in range(WARM_UP):
-        await isolate.render(name, page, settings.ssr_timeout_sec)
+        await isolate.render([(name, page)], settings.ssr_timeout_sec)
     times = []
     for _ in range(REQUESTS):
         start = time.perf_counter()
-        await isolate.render(name, page, settings.ssr_timeout_sec)
+        await isolate.render([(name, page)], settings.ssr_timeout_sec)
         times.append((time.perf_counter() - start) * 1000)
     await isolate.close()
     return times

@@ -1,8 +1,8 @@
 """SSR renders/s: the V8 pool against Node's renderToString of the same bundle.
 
 The pool is measured as the server uses it: one isolate (one core), fed the way the pool feeds an
-isolate under load (a render waiting behind the one it runs), answers parsed as the server parses
-them. Node renders back to back in one process, kept running beside it. The two alternate in
+isolate under load (DEPTH calls of up to BATCH pages each, from as many shoppers' misses waiting),
+answers parsed as the server parses them. Node renders back to back in one process, kept running beside it. The two alternate in
 batches (the pool's, then Node's), so that a burst of others' work on this shared machine falls on
 one pair of batches, not on one side's whole figure: the ratio is the median of the pairs' ratios,
 the renders/s the medians of each side's batches. Budget: V8 ≥ Node. The "one at a time" column is
@@ -25,7 +25,7 @@ from app.settings import Settings
 from bench.common import BUILD, median, page_json, table
 
 ROUNDS = 15  # pairs of batches: the machine is shared, and many short pairs ride out its bursts
-ITERATIONS = 40  # renders per batch
+ITERATIONS = 96  # renders per batch: six for each of the pool's shoppers under load (busy)
 # Renders before the timed rounds, on both sides: a pool isolate renders thousands of pages, and
 # V8's optimizing tiers take hundreds of renders to settle. Node started afresh for each round with
 # 200 (as this bench did until 2026-11-27) rendered the cart a third slower than Node warmed: the
@@ -34,16 +34,19 @@ WARM_UP = 1000
 
 
 async def busy(pool: Renderer, name: str, page: str, count: int) -> tuple[float, Rendered]:
-    """Renders/s of the pool's isolate kept busy (DEPTH renders in flight), and a page it rendered."""
+    """Renders/s of the pool's isolate kept busy, and a page it rendered: as many shoppers as its
+    calls take pages (DEPTH x BATCH), each asking for the page again once answered."""
 
     async def in_turn(turns: int) -> Rendered:
         for _ in range(turns):
             rendered = await pool.render(name, page)
         return rendered
 
+    shoppers = pool.DEPTH * pool.BATCH
+    turns = max(1, count // shoppers)
     start = time.perf_counter()
-    rendered = (await asyncio.gather(*(in_turn(count // pool.DEPTH) for _ in range(pool.DEPTH))))[0]
-    return count / (time.perf_counter() - start), rendered
+    rendered = (await asyncio.gather(*(in_turn(turns) for _ in range(shoppers))))[0]
+    return turns * shoppers / (time.perf_counter() - start), rendered
 
 
 async def one_at_a_time(pool: Renderer, name: str, page: str, count: int) -> float:

@@ -12,11 +12,12 @@ import App from './common/App.jsx';
 import { StaticRouter } from './common/router.jsx';
 
 // "S" ids NUL count NUL (id NUL style NUL) x count, markup: JSON.stringify of the markup took a
-// sixth of a storefront's render, and only the markup (last) may hold any character. A style with
-// a NUL (never seen) sends the answer as JSON.
+// sixth of a storefront's render. No field holds a NUL, so answers joined by NUL still split into
+// their fields (renderRequests): markup or a style with a NUL (never seen) sends the answer as JSON,
+// which writes a NUL as an escape.
 const SEPARATOR = '\u0000';
 function answer(html, ids, fresh) {
-  if (fresh.some(([, style]) => style.includes(SEPARATOR))) {
+  if (html.includes(SEPARATOR) || fresh.some(([, style]) => style.includes(SEPARATOR))) {
     return `J${JSON.stringify({ html, ids, styles: Object.fromEntries(fresh) })}`;
   }
   let styles = '';
@@ -61,14 +62,27 @@ globalThis.renderPage = function renderPage(name, pageJson) {
   return answer(html, ids.join(' '), fresh);
 };
 
-// What the server's pool calls: the page's name and its JSON come as `this` ("name\n" + JSON), a
-// value mini-racer hands V8 apart from any source code. Inside the source of an eval, a storefront's
-// 35 KB of props cost V8 0.2-0.4 ms to scan and compile on every miss; as `this` they cost a
-// copy. renderPage is looked up at each call, so a bundle that replaces it (tests) is obeyed.
-globalThis.renderRequest = function renderRequest() {
-  const request = String(this);
-  const end = request.indexOf('\n');
-  return globalThis.renderPage(request.slice(0, end), request.slice(end + 1));
+// What the server's pool calls, with the pages that wait for this isolate (app/rendering/v8.py):
+// under load one call renders several, and the fixed cost of a call into V8 and of its answer's
+// way back is paid once for them all. The requests come as `this`, each "name\n" + JSON, joined by
+// NUL (JSON text holds no raw NUL, a page's name neither): a value mini-racer hands V8 apart from any
+// source code. Inside the source of an eval, a storefront's 35 KB of props cost V8 0.2-0.4 ms to
+// scan and compile on every miss; as `this` they cost a copy. The answers come back in the same
+// order joined by NUL, each answer()'s, or "E" and the error a page threw: one page's bug fails that
+// page, not the others in its call. renderPage is looked up at each call, so a bundle that
+// replaces it (tests) is obeyed.
+globalThis.renderRequests = function renderRequests() {
+  const answers = String(this)
+    .split(SEPARATOR)
+    .map((request) => {
+      const end = request.indexOf('\n');
+      try {
+        return globalThis.renderPage(request.slice(0, end), request.slice(end + 1));
+      } catch (error) {
+        return `E${String(error).replaceAll(SEPARATOR, ' ')}`;
+      }
+    });
+  return answers.join(SEPARATOR);
 };
 
 globalThis.listPages = () => JSON.stringify(Object.keys(pages));

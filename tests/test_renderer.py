@@ -43,7 +43,7 @@ def test_an_isolate_sends_a_style_once_and_its_renders_name_it_after_that(settin
         async def twice():
             isolate = await Isolate.start(renderer.bundle.read_text(), renderer.max_memory)
             try:
-                return [await isolate.render("Market1", page, 10) for _ in range(2)], isolate.styles
+                return [await isolate.render([("Market1", page)], 10) for _ in range(2)], isolate.styles
             finally:
                 await isolate.close()
 
@@ -187,3 +187,140 @@ def test_when_no_isolate_can_be_replaced_pages_are_still_served(settings, monkey
             client.portal.call(renderer.render, "ErrorPage", ERROR_PAGE)
         response = client.get("/market-1?fresh=1")
         assert response.status_code == 200 and '<div id="root"></div>' in response.text
+
+
+def error_page(title: str) -> str:
+    return ERROR_PAGE.replace('"title":"t"', f'"title":"{title}"')
+
+
+def counting_calls(monkeypatch) -> list[list[str]]:
+    """The pages of each call the pool makes into V8, recorded."""
+    from app.rendering.v8 import Isolate
+
+    calls: list[list[str]] = []
+    render = Isolate.render
+
+    async def recorded(self, pages, timeout_sec):
+        calls.append([name for name, _ in pages])
+        return await render(self, pages, timeout_sec)
+
+    monkeypatch.setattr(Isolate, "render", recorded)
+    return calls
+
+
+def test_pages_asked_while_the_isolate_is_busy_go_in_one_call_and_each_gets_its_own_answer(settings, monkeypatch):
+    """Under load an isolate takes the waiting pages in one call: each shopper gets the page they
+    asked for (as the isolate renders it alone), styles brought by one page of a call named by a
+    later one still resolve, and a call never holds more than BATCH pages."""
+    from app.rendering.v8 import Renderer
+
+    calls = counting_calls(monkeypatch)
+    settings = make_settings(settings.database_url, settings.media_dir, ssr_pool_size=1)
+    with TestClient(create_app(settings)) as client:
+        market = client.get("/market-1", headers={"Accept": "application/json"}).text
+        renderer = client.app.state.services.renderer
+        alone = client.portal.call(renderer.render, "Market1", market)
+        calls.clear()
+        asked = [("ErrorPage", error_page(f"Title {n}")) if n % 3 else ("Market1", market) for n in range(20)]
+
+        async def all_at_once():
+            return await asyncio.gather(*(renderer.render(name, page) for name, page in asked))
+
+        answers = client.portal.call(all_at_once)
+    assert sum(map(len, calls)) == len(asked) and max(map(len, calls)) == Renderer.BATCH
+    assert any(call.count("Market1") > 1 for call in calls)  # a later page names the styles an earlier one sent
+    for n, ((name, _), answer) in enumerate(zip(asked, answers)):
+        if name == "Market1":
+            assert answer == alone
+        else:
+            assert f"<h1>Title {n}</h1>" in answer.html and ".css-" in answer.css
+
+
+def test_a_page_that_throws_fails_alone_and_its_call_mates_are_answered(tmp_path, settings, monkeypatch):
+    from app.rendering.v8 import RenderError
+
+    calls = counting_calls(monkeypatch)
+    script = "const render = globalThis.renderPage; globalThis.renderPage = (name, json) => { if (json.includes('Broken')) throw new Error('render bug'); return render(name, json); };"
+    settings = make_settings(settings.database_url, settings.media_dir, build_dir=broken_build(tmp_path, script))
+    with TestClient(create_app(settings)) as client:
+        renderer = client.app.state.services.renderer
+        titles = [f"Broken {n}" if n in (2, 5) else f"Fine {n}" for n in range(8)]
+
+        async def all_at_once():
+            return await asyncio.gather(
+                *(renderer.render("ErrorPage", error_page(title)) for title in titles), return_exceptions=True
+            )
+
+        answers = client.portal.call(all_at_once)
+        assert max(map(len, calls)) > 2  # the broken pages shared calls with fine ones
+        for title, answer in zip(titles, answers):
+            if title.startswith("Broken"):
+                assert isinstance(answer, RenderError) and str(answer) == "ErrorPage: Error: render bug"
+            else:
+                assert f"<h1>{title}</h1>" in answer.html
+        assert renderer.replaced == 0  # a page's exception leaves the isolate sound
+
+
+def test_a_call_stopped_by_its_time_limit_fails_its_pages_and_the_pool_goes_on(tmp_path, settings):
+    from app.rendering.v8 import RenderError
+
+    script = "const render = globalThis.renderPage; globalThis.renderPage = (name, json) => { if (json.includes('Runaway')) for (;;) {} return render(name, json); };"
+    settings = make_settings(
+        settings.database_url, settings.media_dir, build_dir=broken_build(tmp_path, script), ssr_timeout_sec=0.3
+    )
+    with TestClient(create_app(settings)) as client:
+        renderer = client.app.state.services.renderer
+
+        async def all_at_once():
+            first = asyncio.ensure_future(renderer.render("ErrorPage", error_page("Ahead")))
+            await asyncio.sleep(0)  # the isolate is busy with it: the next pages wait and go in one call
+            rest = [renderer.render("ErrorPage", error_page(title)) for title in ("Runaway", "Mate")]
+            return await asyncio.gather(first, *rest, return_exceptions=True)
+
+        ahead, runaway, mate = client.portal.call(all_at_once)
+        assert "<h1>Ahead</h1>" in ahead.html
+        for failed in (runaway, mate):
+            assert isinstance(failed, RenderError) and str(failed) == "ErrorPage: JSTimeoutException"
+        assert renderer.replaced == 1
+        assert "<h1>After</h1>" in client.portal.call(renderer.render, "ErrorPage", error_page("After")).html
+
+
+def test_a_shopper_who_goes_away_mid_render_leaves_the_isolate_serving(settings):
+    """The call is the pool's: a cancelled request no longer stops V8 (which cost the isolate)."""
+    settings = make_settings(settings.database_url, settings.media_dir)
+    with TestClient(create_app(settings)) as client:
+        renderer = client.app.state.services.renderer
+
+        async def one_goes_away():
+            leaving = asyncio.ensure_future(renderer.render("ErrorPage", error_page("Leaving")))
+            staying = asyncio.ensure_future(renderer.render("ErrorPage", error_page("Staying")))
+            await asyncio.sleep(0)
+            leaving.cancel()
+            return leaving, await staying
+
+        leaving, staying = client.portal.call(one_goes_away)
+        assert leaving.cancelled() and "<h1>Staying</h1>" in staying.html
+        assert renderer.replaced == 0 and len(renderer._serving) == 1
+        assert "<h1>Next</h1>" in client.portal.call(renderer.render, "ErrorPage", error_page("Next")).html
+
+
+def test_an_answer_for_several_pages_is_read_in_order_and_a_malformed_one_refused():
+    from app.rendering.v8 import Rendered, RenderError
+
+    styles = {"a": ".a{}"}
+    answer = "\0".join(
+        [
+            "Sa b\x001\x00b\x00.b{}\x00<p>one</p>",
+            'J{"html":"<p>\\u0000two</p>","ids":"b c","styles":{"c":".c{}"}}',
+            "EError: broken\n    at renderPage",
+            "Sc\x000\x00<p>four</p>",
+        ]
+    )
+    one, two, three, four = Rendered.read_all(answer, 4, styles)
+    assert one == Rendered("<p>one</p>", ".a{}.b{}", "a b")
+    assert two == Rendered("<p>\0two</p>", ".b{}.c{}", "b c")
+    assert isinstance(three, RenderError) and str(three) == "Error: broken"
+    assert four == Rendered("<p>four</p>", ".c{}", "c")
+    for malformed, count in [(answer, 3), (answer, 5), ("Sa\x00x\x00<p></p>", 1), ("Q", 1), ("J{", 1)]:
+        with pytest.raises(RenderError, match="other than it was asked"):
+            Rendered.read_all(malformed, count, dict(styles))

@@ -1,10 +1,11 @@
 """The renderer: a pool of V8 isolates (mini-racer) running static/build/server.js.
 
 Each isolate runs JavaScript on its own native thread (mini-racer releases the GIL meanwhile),
-so renders happen off the event loop and in parallel. The event loop hands a render to the least
-busy isolate and awaits its answer through mini-racer's cancelable API, with no Python thread in
-between. Each render has a time limit and the isolate a hard memory limit; an isolate that failed
-either way, or that has rendered many pages, is retired and replaced in the background.
+so renders happen off the event loop and in parallel. The event loop hands a page to an idle
+isolate, or under load several waiting pages to the least busy one in one call, and awaits the
+answer through mini-racer's cancelable API, with no Python thread in between. Each call has a time
+limit and the isolate a hard memory limit; an isolate that failed either way, or that has rendered
+many pages, is retired and replaced in the background.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from collections import deque
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,17 +41,47 @@ class Rendered:
 
     @classmethod
     def read(cls, answer: str, styles: dict[str, str]) -> Rendered:
-        """renderPage's answer (components/server.jsx): "S" ids NUL count NUL (id NUL style NUL) x
-        count, markup; or "J" and JSON. `styles` are the style texts by id the same isolate answered
-        before, which a render names by id only: the answer's new ones join them."""
-        if answer.startswith("S"):
-            ids, count, rest = answer[1:].split("\0", 2)
-            *fresh, html = rest.split("\0", 2 * int(count))
-            styles.update(zip(fresh[::2], fresh[1::2]))
-        else:
-            data = orjson.loads(answer[1:])
-            html, ids = data["html"], data["ids"]
-            styles.update(data["styles"])
+        """One page's answer (components/server.jsx); see read_all."""
+        (rendered,) = cls.read_all(answer, 1, styles)
+        if isinstance(rendered, RenderError):
+            raise rendered
+        return rendered
+
+    @classmethod
+    def read_all(cls, answer: str, count: int, styles: dict[str, str]) -> list[Rendered | RenderError]:
+        """renderRequests' answer (components/server.jsx): `count` pages' answers joined by NUL, in
+        the order asked, each "S" ids NUL count NUL (id NUL style NUL) x count NUL-free markup,
+        "J" and JSON, or "E" and the error its page threw. `styles` are the style texts by id the
+        same isolate answered before, which a render names by id only: the answer's new ones join
+        them, in order, so a later page may name a style an earlier one brought."""
+        fields = answer.split("\0")
+        at, pages = 0, []
+        try:
+            for _ in range(count):
+                kind, rest = fields[at][:1], fields[at][1:]
+                if kind == "S":
+                    fresh = 2 * int(fields[at + 1])
+                    styles.update(zip(fields[at + 2 : at + 2 + fresh : 2], fields[at + 3 : at + 3 + fresh : 2]))
+                    pages.append(cls._named(fields[at + 2 + fresh], rest, styles))
+                    at += 3 + fresh
+                elif kind == "J":
+                    data = orjson.loads(rest)
+                    styles.update(data["styles"])
+                    pages.append(cls._named(data["html"], data["ids"], styles))
+                    at += 1
+                elif kind == "E":
+                    pages.append(RenderError((rest.splitlines() or ["the page threw"])[0][:500]))
+                    at += 1
+                else:
+                    raise ValueError(kind)
+        except (IndexError, ValueError, KeyError, TypeError):  # orjson's decode error is a ValueError
+            at = -1
+        if at != len(fields):
+            raise RenderError("the renderer answered other than it was asked")
+        return pages
+
+    @classmethod
+    def _named(cls, html: str, ids: str, styles: dict[str, str]) -> Rendered:
         try:
             return cls(html, "".join([styles[id] for id in ids.split()]), ids)
         except KeyError as unknown:  # the isolate names a style it never sent: it is not to be trusted
@@ -87,9 +119,10 @@ class Isolate:
         self._owner = owner
         self._racer = racer
         self.renders = 0
-        self.in_flight = 0  # renders handed to it and not yet answered (the pool's count)
-        # components/server.jsx's renderRequest, and the empty argument list it is called with.
-        self._render_request: JSFunction | None = None
+        self.calls = 0  # calls handed to it and not yet answered (the pool's count)
+        self.pages_in_calls = 0  # the pages those calls render
+        # components/server.jsx's renderRequests, and the empty argument list it is called with.
+        self._render_requests: JSFunction | None = None
         self._no_arguments: JSArray | None = None
         # The style texts this isolate's renders have answered, by id (Rendered.read): they live
         # and go with the isolate, as its record of what it has answered does.
@@ -104,7 +137,7 @@ class Isolate:
         try:
             isolate._racer.set_hard_memory_limit(max_memory)
             await isolate._racer.eval_cancelable(code)
-            isolate._render_request = await isolate._racer.eval_cancelable("renderRequest")
+            isolate._render_requests = await isolate._racer.eval_cancelable("renderRequests")
             isolate._no_arguments = await isolate._racer.eval_cancelable("[]")
         except BaseException:
             await isolate.close()
@@ -117,14 +150,15 @@ class Isolate:
             start_v8()
             return owner.__enter__()
 
-    async def render(self, name: str, page_json: str, timeout_sec: float) -> str:
-        """renderPage's answer, as the string it is (MiniRacer.call would JSON-encode it once more
-        on each side). The page goes in as the `this` of renderRequest (components/server.jsx),
-        never inside source code that V8 would scan and compile on every miss."""
-        self.renders += 1
+    async def render(self, pages: list[tuple[str, str]], timeout_sec: float) -> str:
+        """renderRequests' answer for these (name, page JSON) pairs, as the string it is
+        (MiniRacer.call would JSON-encode it once more on each side; Rendered.read_all reads it).
+        The pages go in as the `this` of renderRequests (components/server.jsx), never inside
+        source code that V8 would scan and compile on every miss."""
+        self.renders += len(pages)
         try:
             async with asyncio.timeout(timeout_sec):  # cancelling the call stops the JavaScript
-                return await self._call(self._render_request, f"{name}\n{page_json}")
+                return await self._call(self._render_requests, "\0".join([f"{name}\n{page}" for name, page in pages]))
         except TimeoutError as error:
             raise JSTimeoutException from error
         except JSEvalException as error:
@@ -152,14 +186,34 @@ class Isolate:
         await asyncio.to_thread(self._owner.__exit__, None, None, None)
 
 
+@dataclass(frozen=True)
+class Asked:
+    """A page asked of the pool, waiting for an isolate or in a call."""
+
+    name: str
+    page_json: str
+    answer: asyncio.Future[Rendered]
+
+
 class Renderer:
-    """The pool. An isolate takes a second render while it runs one (DEPTH): under load it goes
-    from one page straight to the next instead of idling while its answer crosses to the event
-    loop and the loop hands it more work (two thread wake-ups, a tenth of a small page's render
-    on this machine). An idle isolate is always chosen first, so a render queues behind another
-    only when every isolate is busy."""
+    """The pool. A page asked when an isolate is idle goes to it at once, alone. When every isolate
+    is busy, pages wait, and an isolate that answers takes up to BATCH of them in one call
+    (components/server.jsx's renderRequests): the fixed cost of a call into V8 and of its answer's
+    way back, 0.1 ms each way on this machine, more than a small page's render, is paid once for
+    them, and the isolate renders them back to back with its caches warm. An isolate holds DEPTH
+    calls: under load it goes from one call straight to the next instead of idling while its
+    answer crosses to the event loop and the loop hands it more work.
+
+    A call is the pool's, not a shopper's: a shopper who goes away leaves it running and its answer
+    unread (stopping V8 mid-call would cost the isolate), and every answer is read in order, as the
+    style texts an answer brings are named by later ones. A page that throws fails alone; a call
+    stopped by its time or memory limit fails all its pages (the browser renders them) and the
+    isolate is replaced."""
 
     DEPTH = 2
+    # Pages in one call: enough to spread the call's fixed cost thin; few enough that the first
+    # page's wait for the last is a few renders, not a queue's worth.
+    BATCH = 8
 
     def __init__(self, bundle: Path, size: int, timeout_sec: float, max_memory: int, recycle_after: int):
         self.bundle = bundle
@@ -167,9 +221,12 @@ class Renderer:
         self.timeout_sec = timeout_sec
         self.max_memory = max_memory
         self.recycle_after = recycle_after
-        self._serving: list[Isolate] = []  # isolates taking renders; a retired one leaves the list
+        self._serving: list[Isolate] = []  # isolates taking calls; a retired one leaves the list
         self._retired = 0  # isolates retired and not yet replaced
-        self._changed = asyncio.Condition()  # an isolate freed a place, joined or left
+        self._waiting: deque[Asked] = deque()  # pages asked while every isolate was busy
+        self._sending = False  # a send of the waiting pages is scheduled on the loop
+        self._closing = False
+        self._calls: set[asyncio.Task] = set()
         self._replacing: set[asyncio.Task] = set()
         self._code = ""
         self.replaced = 0
@@ -182,57 +239,95 @@ class Renderer:
         )
 
     async def close(self) -> None:
-        await asyncio.gather(*self._replacing, return_exceptions=True)
+        self._closing = True
+        self._fail_waiting(RenderError("the renderer has closed"))
+        await asyncio.gather(*self._calls, *self._replacing, return_exceptions=True)
         serving, self._serving = self._serving, []
         for isolate in serving:
             await isolate.close()
 
     async def render(self, name: str, page_json: str) -> Rendered:
-        isolate, ahead = await self._take()
+        if self._closing:
+            raise RenderError("the renderer has closed")
+        if not (self._serving or self._retired):  # every replacement failed: the browser renders the page
+            raise RenderError("no V8 isolate is left to render with")
+        asked = Asked(name, page_json, asyncio.get_running_loop().create_future())
+        idle = next((isolate for isolate in self._serving if not isolate.calls), None)
+        if idle is not None and not self._waiting:
+            self._call(idle, [asked])
+        else:
+            self._waiting.append(asked)
+            self._send_soon()
+        return await asked.answer
+
+    def _send_soon(self) -> None:
+        """Send the waiting pages once the loop has run what is ready: pages asked in the same turn
+        (the shoppers an answered call woke, asking for their next) travel in one call."""
+        if not self._sending:
+            self._sending = True
+            asyncio.get_running_loop().call_soon(self._send)
+
+    def _send(self) -> None:
+        self._sending = False
+        while self._waiting and not self._closing:
+            free = [isolate for isolate in self._serving if isolate.calls < self.DEPTH]
+            if not free:
+                return  # the next answered call sends them
+            fewest = min(isolate.calls for isolate in free)
+            least_busy = [isolate for isolate in free if isolate.calls == fewest]
+            # Shared between the least busy isolates, not all to the first of them.
+            share = min(self.BATCH, -(-len(self._waiting) // len(least_busy)))
+            batch: list[Asked] = []
+            while self._waiting and len(batch) < share:
+                asked = self._waiting.popleft()
+                if not asked.answer.done():  # else its shopper went away while it waited
+                    batch.append(asked)
+            if batch:
+                self._call(least_busy[0], batch)
+
+    def _call(self, isolate: Isolate, batch: list[Asked]) -> None:
+        isolate.calls += 1
+        # A call waits for the pages of the calls ahead of it on its isolate: its limit counts theirs.
+        limit = self.timeout_sec * (isolate.pages_in_calls + len(batch))
+        isolate.pages_in_calls += len(batch)
+        task = asyncio.get_running_loop().create_task(self._answer(isolate, batch, limit))
+        self._calls.add(task)
+        task.add_done_callback(self._calls.discard)
+
+    async def _answer(self, isolate: Isolate, batch: list[Asked], limit: float) -> None:
         retire = True  # unless the isolate answered, or failed in a way that leaves it sound
         try:
-            # A render queued behind another may wait for it: its limit counts that render's too.
-            # Answers are read in the order the isolate gave them (futures resolved in turn wake
-            # their tasks in turn, and nothing awaits between a task's wake-up and this read):
-            # the styles an answer brings are known before a later one names them.
-            rendered = Rendered.read(
-                await isolate.render(name, page_json, self.timeout_sec * (ahead + 1)), isolate.styles
-            )
+            answer = await isolate.render([(asked.name, asked.page_json) for asked in batch], limit)
+            pages = Rendered.read_all(answer, len(batch), isolate.styles)
             retire = False
-        except RenderError:
-            raise
+        except RenderError as error:
+            pages = [error] * len(batch)
         except (JSTimeoutException, JSOOMException) as error:
-            raise RenderError(f"{type(error).__name__} rendering {name}") from None
-        except Exception as error:  # a JS exception in a page: the page is still served
+            pages = [RenderError(type(error).__name__)] * len(batch)
+        except asyncio.CancelledError:  # the server is stopping
+            pages = [RenderError("the renderer has closed")] * len(batch)
+        except Exception as error:  # not a page's own exception (renderRequests catches those)
             retire = isolate.memory_limit_reached()
-            raise RenderError(f"{name}: {str(error).splitlines()[0][:500]}") from None
-        finally:  # also when the request was cancelled mid-render: that isolate is replaced
-            await self._give_back(isolate, retire)
-        return rendered
+            pages = [RenderError(str(error).splitlines()[0][:500])] * len(batch)
+        isolate.calls -= 1
+        isolate.pages_in_calls -= len(batch)
+        self._retire_if(isolate, retire)
+        for asked, page in zip(batch, pages):
+            if asked.answer.done():  # its shopper went away
+                continue
+            if isinstance(page, RenderError):
+                asked.answer.set_exception(RenderError(f"{asked.name}: {page}"))
+            else:
+                asked.answer.set_result(page)
+        self._send_soon()
 
-    async def _take(self) -> tuple[Isolate, int]:
-        """The least busy isolate with a free place, and how many renders it runs before this one."""
-        async with self._changed:
-            await self._changed.wait_for(lambda: self._has_room() or not (self._serving or self._retired))
-            if not self._has_room():  # every replacement failed: the browser renders the page
-                raise RenderError("no V8 isolate is left to render with")
-            isolate = min(self._serving, key=lambda i: i.in_flight)
-            isolate.in_flight += 1
-            return isolate, isolate.in_flight - 1
-
-    def _has_room(self) -> bool:
-        return any(i.in_flight < self.DEPTH for i in self._serving)
-
-    async def _give_back(self, isolate: Isolate, retire: bool) -> None:
-        async with self._changed:
-            isolate.in_flight -= 1
-            if (retire or isolate.renders >= self.recycle_after) and isolate in self._serving:
-                self.replaced += retire
-                self._retired += 1
-                self._serving.remove(isolate)
-            if isolate not in self._serving and isolate.in_flight == 0:
-                self._replace(isolate)  # closed once the render queued behind it has answered too
-            self._changed.notify_all()
+    def _retire_if(self, isolate: Isolate, retire: bool) -> None:
+        if (retire or isolate.renders >= self.recycle_after) and isolate in self._serving:
+            self.replaced += retire
+            self._retired += 1
+            self._serving.remove(isolate)
+        if isolate not in self._serving and isolate.calls == 0:
+            self._replace(isolate)  # closed once the call queued behind it has answered too
 
     def _replace(self, isolate: Isolate) -> None:
         task = asyncio.get_running_loop().create_task(self._renew(isolate))
@@ -246,8 +341,15 @@ class Renderer:
             fresh = await Isolate.start(self._code, self.max_memory)
         except Exception:
             log.exception("could not replace a V8 isolate; the pool has one fewer")
-        async with self._changed:
-            self._retired -= 1
-            if fresh is not None:
-                self._serving.append(fresh)
-            self._changed.notify_all()
+        self._retired -= 1
+        if fresh is not None:
+            self._serving.append(fresh)
+        elif not (self._serving or self._retired):
+            self._fail_waiting(RenderError("no V8 isolate is left to render with"))
+        self._send_soon()
+
+    def _fail_waiting(self, error: RenderError) -> None:
+        while self._waiting:
+            asked = self._waiting.popleft()
+            if not asked.answer.done():
+                asked.answer.set_exception(error)
