@@ -120,7 +120,6 @@ class Isolate:
         self._racer = racer
         self.renders = 0
         self.calls = 0  # calls handed to it and not yet answered (the pool's count)
-        self.pages_in_calls = 0  # the pages those calls render
         # components/server.jsx's renderRequests, and the empty argument list it is called with.
         self._render_requests: JSFunction | None = None
         self._no_arguments: JSArray | None = None
@@ -199,10 +198,10 @@ class Renderer:
     """The pool. A page asked when an isolate is idle goes to it at once, alone. When every isolate
     is busy, pages wait, and an isolate that answers takes up to BATCH of them in one call
     (components/server.jsx's renderRequests): the fixed cost of a call into V8 and of its answer's
-    way back, 0.1 ms each way on this machine, more than a small page's render, is paid once for
-    them, and the isolate renders them back to back with its caches warm. An isolate holds DEPTH
-    calls: under load it goes from one call straight to the next instead of idling while its
-    answer crosses to the event loop and the loop hands it more work.
+    way back (0.08-0.09 ms on this machine, nearly a small page's render) is paid once for them,
+    and the isolate renders them back to back with its caches warm. An isolate holds DEPTH calls:
+    under load it goes from one call straight to the next instead of idling while its answer
+    crosses to the event loop and the loop hands it more work.
 
     A call is the pool's, not a shopper's: a shopper who goes away leaves it running and its answer
     unread (stopping V8 mid-call would cost the isolate), and every answer is read in order, as the
@@ -287,9 +286,10 @@ class Renderer:
 
     def _call(self, isolate: Isolate, batch: list[Asked]) -> None:
         isolate.calls += 1
-        # A call waits for the pages of the calls ahead of it on its isolate: its limit counts theirs.
-        limit = self.timeout_sec * (isolate.pages_in_calls + len(batch))
-        isolate.pages_in_calls += len(batch)
+        # The time limit is a call's, not a page's: a page renders in milliseconds, so a call of
+        # BATCH sound pages is far inside it, and a runaway page holds its isolate no longer than
+        # when it came alone. A call waits for the one ahead of it: its limit counts that one's.
+        limit = self.timeout_sec * isolate.calls
         task = asyncio.get_running_loop().create_task(self._answer(isolate, batch, limit))
         self._calls.add(task)
         task.add_done_callback(self._calls.discard)
@@ -304,13 +304,16 @@ class Renderer:
             pages = [error] * len(batch)
         except (JSTimeoutException, JSOOMException) as error:
             pages = [RenderError(type(error).__name__)] * len(batch)
-        except asyncio.CancelledError:  # the server is stopping
-            pages = [RenderError("the renderer has closed")] * len(batch)
+        except asyncio.CancelledError:  # the server is stopping: the isolate goes with it
+            isolate.calls -= 1
+            for asked in batch:
+                if not asked.answer.done():
+                    asked.answer.set_exception(RenderError(f"{asked.name}: the renderer has closed"))
+            raise
         except Exception as error:  # not a page's own exception (renderRequests catches those)
             retire = isolate.memory_limit_reached()
             pages = [RenderError(str(error).splitlines()[0][:500])] * len(batch)
         isolate.calls -= 1
-        isolate.pages_in_calls -= len(batch)
         self._retire_if(isolate, retire)
         for asked, page in zip(batch, pages):
             if asked.answer.done():  # its shopper went away
