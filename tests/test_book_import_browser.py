@@ -8,6 +8,7 @@ import shutil
 
 import pytest
 from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, start_server
+from playwright.sync_api import expect
 from test_book_import import NEW_ISBN, OTHER_ISBN, book_row, csv_bytes
 
 
@@ -32,7 +33,7 @@ def test_check_a_file_read_its_errors_then_import_a_good_one(own_server, page_fa
     page.get_by_role("textbox", name=re.compile("^Password")).fill(ADMIN_PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url("**/admin/books/import")
-    assert page.get_by_role("heading", name="Import books").is_visible()
+    expect(page.get_by_role("heading", name="Import books")).to_be_visible()
     assert (
         page.get_by_role("link", name="Download the template").get_attribute("href") == "/api/books/import-template.csv"
     )

@@ -16,6 +16,7 @@ import pyotp
 import pytest
 from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, start_server
 from PIL import Image
+from playwright.sync_api import expect
 from test_gadget_fashion_browser import HYDRATED
 from test_payments_browser import staff
 from test_staff_browser import fits, sign_in_with_the_form
@@ -117,8 +118,8 @@ def test_a_seller_is_invited_lists_a_book_and_ships_on_a_phone(own_server, page_
     seller.locator("#invite-confirm").fill(PASSWORD)
     submit.click()
     seller.wait_for_url(base + "/seller")
+    expect(seller.get_by_text("Sales today")).to_be_visible()  # the portal has loaded, not just its address
     assert seller.get_by_test_id("admin-sidebar").get_by_role("link").all_inner_texts() == PORTAL_AREAS
-    assert seller.get_by_text("Sales today").is_visible()
 
     isbn10, title = a_book_to_list(db_file)
     seller.get_by_test_id("admin-sidebar").get_by_role("link", name="Offers").click()

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from conftest import start_server
+from playwright.sync_api import expect
 from test_gadget_fashion_browser import HYDRATED
 
 from bench.smtp_sink import MailSink
@@ -95,7 +96,7 @@ def test_sign_up_verify_greeting_sign_out_and_in_reset_change_and_delete(shop, s
     page.get_by_role("button", name="Create account").click()
     page.wait_for_url(shop + "/account")
     page.get_by_text("is not confirmed yet").wait_for()
-    assert page.locator("header a.account-link").inner_text().strip() == "Hi, Meera"
+    expect(page.locator("header a.account-link")).to_have_text("Hi, Meera")
     page.screenshot(path=shots / "account-unverified.png", full_page=True)
     fits(page)
 

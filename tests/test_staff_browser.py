@@ -16,6 +16,7 @@ from pathlib import Path
 import pyotp
 import pytest
 from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, start_server
+from playwright.sync_api import expect
 from test_gadget_fashion_browser import HYDRATED
 
 STAFF_EMAIL = "robin@studentbooks.test"
@@ -139,6 +140,6 @@ def test_the_member_of_staff_sets_up_two_factor_sign_in_and_signs_in_with_the_co
     code.fill(app.at(now, counter_offset=1))
     page.get_by_role("button", name="Verify").click()
     page.wait_for_url(own_server + "/admin")
-    assert page.get_by_role("heading", name="Dashboard").is_visible()
+    expect(page.get_by_role("heading", name="Dashboard")).to_be_visible()
     assert log.errors() == []
     print("390 px screenshots:", *(shots / f"{name}.png" for name in SCREENSHOTS))
