@@ -33,6 +33,11 @@ from py_mini_racer import (
 log = logging.getLogger("studentbooks.ssr")
 
 
+# Between the pages of a call and between the fields of its answer (components/server.jsx): no
+# page's JSON, name or answer field holds one.
+SEPARATOR = "\0"
+
+
 @dataclass(frozen=True)
 class Rendered:
     html: str
@@ -54,7 +59,7 @@ class Rendered:
         "J" and JSON, or "E" and the error its page threw. `styles` are the style texts by id the
         same isolate answered before, which a render names by id only: the answer's new ones join
         them, in order, so a later page may name a style an earlier one brought."""
-        fields = answer.split("\0")
+        fields = answer.split(SEPARATOR)
         at, pages = 0, []
         try:
             for _ in range(count):
@@ -157,7 +162,9 @@ class Isolate:
         self.renders += len(pages)
         try:
             async with asyncio.timeout(timeout_sec):  # cancelling the call stops the JavaScript
-                return await self._call(self._render_requests, "\0".join([f"{name}\n{page}" for name, page in pages]))
+                return await self._call(
+                    self._render_requests, SEPARATOR.join([f"{name}\n{page}" for name, page in pages])
+                )
         except TimeoutError as error:
             raise JSTimeoutException from error
         except JSEvalException as error:
@@ -305,23 +312,15 @@ class Renderer:
         except (JSTimeoutException, JSOOMException) as error:
             pages = [RenderError(type(error).__name__)] * len(batch)
         except asyncio.CancelledError:  # the server is stopping: the isolate goes with it
-            isolate.calls -= 1
-            for asked in batch:
-                if not asked.answer.done():
-                    asked.answer.set_exception(RenderError(f"{asked.name}: the renderer has closed"))
+            _settle(batch, [RenderError("the renderer has closed")] * len(batch))
             raise
         except Exception as error:  # not a page's own exception (renderRequests catches those)
             retire = isolate.memory_limit_reached()
             pages = [RenderError(str(error).splitlines()[0][:500])] * len(batch)
-        isolate.calls -= 1
+        finally:
+            isolate.calls -= 1
         self._retire_if(isolate, retire)
-        for asked, page in zip(batch, pages):
-            if asked.answer.done():  # its shopper went away
-                continue
-            if isinstance(page, RenderError):
-                asked.answer.set_exception(RenderError(f"{asked.name}: {page}"))
-            else:
-                asked.answer.set_result(page)
+        _settle(batch, pages)
         self._send_soon()
 
     def _retire_if(self, isolate: Isolate, retire: bool) -> None:
@@ -352,7 +351,16 @@ class Renderer:
         self._send_soon()
 
     def _fail_waiting(self, error: RenderError) -> None:
-        while self._waiting:
-            asked = self._waiting.popleft()
-            if not asked.answer.done():
-                asked.answer.set_exception(error)
+        waiting, self._waiting = list(self._waiting), deque()
+        _settle(waiting, [error] * len(waiting))
+
+
+def _settle(asked: list[Asked], pages: list[Rendered | RenderError]) -> None:
+    """Each shopper who still waits gets their page, or the error that failed it, named."""
+    for one, page in zip(asked, pages):
+        if one.answer.done():  # the shopper went away
+            continue
+        if isinstance(page, RenderError):
+            one.answer.set_exception(RenderError(f"{one.name}: {page}"))
+        else:
+            one.answer.set_result(page)
