@@ -219,6 +219,27 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def server_log(db_file: Path) -> Path:
+    """Where the server started on `db_file` writes its log."""
+    return db_file.with_name(db_file.name + ".log")
+
+
+SERVER_LOGS: dict[str, Path] = {}  # each started server's address -> its log
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test that used a started server shows the end of that server's log."""
+    report = yield
+    if report.failed:
+        for value in getattr(item, "funcargs", {}).values():
+            if isinstance(value, str) and value in SERVER_LOGS:
+                report.sections.append(
+                    (f"server log ({value})", SERVER_LOGS[value].read_text(errors="replace")[-4000:])
+                )
+    return report
+
+
 def start_server(db_file: Path, media: Path, **env) -> tuple[subprocess.Popen, str]:
     port = free_port()
     environment = {
@@ -233,14 +254,19 @@ def start_server(db_file: Path, media: Path, **env) -> tuple[subprocess.Popen, s
         "ADMIN_PASSWORD": ADMIN_PASSWORD,
         **env,
     }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "app"], cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-    )
+    # The server's log (a 500's traceback goes there) is written to a file beside its database: a
+    # pipe nobody reads fills after 64 KB of log, and the server then stops mid-write.
+    log = server_log(db_file)
+    with log.open("ab") as sink:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "app"], cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=sink
+        )
     base = f"http://127.0.0.1:{port}"
+    SERVER_LOGS[base] = log
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError("server exited: " + process.stderr.read().decode()[-2000:])
+            raise RuntimeError("server exited: " + log.read_text(errors="replace")[-2000:])
         try:
             if httpx.get(base + "/robots.txt", timeout=1).status_code < 500:
                 return process, base

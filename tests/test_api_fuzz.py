@@ -14,12 +14,11 @@ import re
 import shutil
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import httpx
 import pytest
-from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, start_server
+from conftest import ADMIN_EMAIL, ADMIN_PASSWORD, server_log, start_server
 
 CHECKS = (
     "not_a_server_error",
@@ -50,20 +49,15 @@ values = [1, 2, 3, 4, 5, 7, 10, 20, 40]
 
 @pytest.fixture
 def server(tmp_path, seeded_sqlite):
-    """The live server on a fresh copy of the seeded shop; its log (where a 500's traceback goes)
-    is drained into server.log, so a long run cannot fill the pipe and the failure can show it."""
+    """The live server on a fresh copy of the seeded shop, and its log (where a 500's traceback
+    goes), which a failure shows."""
     db_file, media = tmp_path / "shop.db", tmp_path / "media"
     shutil.copyfile(seeded_sqlite[0], db_file)
     shutil.copytree(seeded_sqlite[1], media)
     process, base = start_server(db_file, media)
-    log = tmp_path / "server.log"
-    with log.open("wb") as sink:
-        drain = threading.Thread(target=shutil.copyfileobj, args=(process.stderr, sink), daemon=True)
-        drain.start()
-        yield base, log
-        process.terminate()
-        process.wait(timeout=10)
-        drain.join(5)
+    yield base, server_log(db_file)
+    process.terminate()
+    process.wait(timeout=10)
 
 
 def signed_in(base: str) -> httpx.Client:

@@ -140,6 +140,32 @@ def test_filters_narrow_the_results_and_page_links_keep_them(live_server, page_f
     assert log.errors() == []
 
 
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_pictures_coming_in_move_nothing_under_the_pointer(live_server, page_factory, width, height):
+    """The cards' pictures load lazily as they scroll into view: their boxes are kept from the
+    first paint, so nothing below moves when they arrive (a book's 3:4 cover used to grow its
+    square box, and a click on the page links then met the results' background)."""
+    page, log = page_factory(width, height)
+    page.add_init_script(
+        "window.__shifts = [];"
+        "new PerformanceObserver((list) => window.__shifts.push(...list.getEntries().map((e) => e.value)))"
+        ".observe({type: 'layout-shift'});"
+    )
+    open_page(page, live_server + "/product/search/books?sort=price-asc")
+    pictures = page.locator("main article img")
+    assert pictures.count() > 4 and not all(pictures.evaluate_all("imgs => imgs.map((img) => img.complete)"))
+    footer = page.locator("footer").first
+    where = "el => el.getBoundingClientRect().top + window.scrollY"
+    before = footer.evaluate(where)
+    page.evaluate("window.__shifts = []")
+    for i in range(pictures.count()):
+        pictures.nth(i).scroll_into_view_if_needed()
+    page.wait_for_function("() => [...document.querySelectorAll('main article img')].every((img) => img.complete)")
+    assert page.evaluate("window.__shifts") == []
+    assert footer.evaluate(where) == before
+    assert log.errors() == []
+
+
 def test_a_search_without_results_suggests_other_searches(live_server, page_factory):
     page, log = page_factory()
     open_page(page, live_server + "/product/search/zzzqqqxxx")

@@ -27,12 +27,18 @@ const useCardClass = sharedStyles((theme) => ({
   boxShadow: '0 1px 3px rgba(3, 0, 71, 0.09)',
   transition: 'box-shadow 200ms',
   '&:hover': { boxShadow: '0 6px 18px rgba(3, 0, 71, 0.14)' },
+  // The picture's box is the card's, whatever the picture: fixed before it loads (a lazy picture
+  // that grew its box as it came in moved the rest of the page under the shopper's pointer) and
+  // never grown by one of another shape. The ratio is the picture's, inside the padding.
   '& .media': {
     display: 'block',
+    boxSizing: 'content-box',
     aspectRatio: '1 / 1',
+    overflow: 'hidden',
     padding: theme.spacing(1.5),
     background: theme.palette.grey[100],
   },
+  '&.book .media': { aspectRatio: '3 / 4' },
   '& .media img': { display: 'block', width: '100%', height: '100%', objectFit: 'contain' },
   // Square goods pictures have a plain margin round the subject: a wide card crops it away.
   '&.wide .media': { aspectRatio: '4 / 3', padding: 0 },
@@ -135,6 +141,9 @@ export default function ProductCard({ product, eager = false, wide = false, head
   const now = salePrice(price, discount);
   const Heading = `h${headingLevel}`;
   const others = otherOffers(product, now);
+  // A book's cover is portrait (3:4); other goods have square pictures.
+  const book = Boolean(product.isbn);
+  const [pictureWidth, pictureHeight] = book ? [300, 400] : [400, 400];
 
   const addToCart = () => {
     const inCart = items.find((item) => lineKey(item) === String(id));
@@ -143,9 +152,11 @@ export default function ProductCard({ product, eager = false, wide = false, head
   };
 
   return (
-    <article className={wide ? `wide ${card}` : card}>
+    <article className={[card, wide && 'wide', book && 'book'].filter(Boolean).join(' ')}>
       <span className="media">
-        {imgUrl && <img src={imgUrl} alt={title} width={400} height={400} loading={eager ? 'eager' : 'lazy'} decoding="async" />}
+        {imgUrl && (
+          <img src={imgUrl} alt={title} width={pictureWidth} height={pictureHeight} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        )}
       </span>
       <WishHeart id={id} title={title} />
       {discount > 0 && (
