@@ -112,7 +112,10 @@ def test_the_answer_that_built_a_page_says_where_its_time_went(client):
     stages = dict(part.split(";dur=") for part in built.headers["server-timing"].split(", "))
     assert {"db", "v8", "document", "keys", "compress", "total"} <= set(stages)
     assert all(float(ms) >= 0 for ms in stages.values())
-    assert float(stages["total"]) >= sum(float(stages[stage]) for stage in ("db", "keys", "v8", "document", "compress"))
+    ms = {stage: float(took) for stage, took in stages.items()}
+    # The keys are found on the event loop while V8 renders (app/pages/render.py build_page): the
+    # two overlap, and the total holds the longer of them, not their sum.
+    assert ms["total"] >= ms["db"] + max(ms["v8"] + ms["document"], ms["keys"]) + ms["compress"]
     props = client.get("/grocery2?timing=1", headers={"Accept": "application/json"})
     assert "db;dur=" in props.headers["server-timing"] and "v8;" not in props.headers["server-timing"]
     # A hit is a lookup: it has no build to report, before the router or through it.
