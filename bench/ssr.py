@@ -2,10 +2,10 @@
 
 The pool is measured as the server uses it: one isolate (one core), fed the way the pool feeds an
 isolate under load (DEPTH calls of up to BATCH pages each, from as many shoppers' misses waiting),
-answers parsed as the server parses them. Node renders back to back in one process, kept running beside it. The two alternate in
-batches (the pool's, then Node's), so that a burst of others' work on this shared machine falls on
-one pair of batches, not on one side's whole figure: the ratio is the median of the pairs' ratios,
-the renders/s the medians of each side's batches. Budget: V8 ≥ Node. The "one at a time" column is
+answers parsed as the server parses them. Node renders back to back in one process, kept running
+beside it. The two alternate in batches (the pool's, then Node's), so that a burst of others' work
+on this shared machine falls on one pair of batches, not on one side's whole figure: the ratio is
+the median of the pairs' ratios, the renders/s the medians of each side's batches. Budget: V8 ≥ Node. The "one at a time" column is
 the same isolate given a render only once it has answered the last (a lone request's view). Both
 sides must render the same output, or the figures would compare different pages.
 """

@@ -16,6 +16,11 @@ import { formatPrice, salePrice } from './money.js';
 import { productUrl } from './links.js';
 import WishHeart, { wishHeartStyles } from './WishHeart.jsx';
 
+// The picture's size a card gives the browser before it loads: a book's cover is portrait (3:4),
+// other goods have square pictures.
+const COVER = { width: 300, height: 400 };
+const GOODS_PICTURE = { width: 400, height: 400 };
+
 const useCardClass = sharedStyles((theme) => ({
   position: 'relative',
   display: 'flex',
@@ -38,7 +43,7 @@ const useCardClass = sharedStyles((theme) => ({
     padding: theme.spacing(1.5),
     background: theme.palette.grey[100],
   },
-  '&.book .media': { aspectRatio: '3 / 4' },
+  '&.book .media': { aspectRatio: `${COVER.width} / ${COVER.height}` },
   '& .media img': { display: 'block', width: '100%', height: '100%', objectFit: 'contain' },
   // Square goods pictures have a plain margin round the subject: a wide card crops it away.
   '&.wide .media': { aspectRatio: '4 / 3', padding: 0 },
@@ -141,9 +146,7 @@ export default function ProductCard({ product, eager = false, wide = false, head
   const now = salePrice(price, discount);
   const Heading = `h${headingLevel}`;
   const others = otherOffers(product, now);
-  // A book's cover is portrait (3:4); other goods have square pictures.
   const book = Boolean(product.isbn);
-  const [pictureWidth, pictureHeight] = book ? [300, 400] : [400, 400];
 
   const addToCart = () => {
     const inCart = items.find((item) => lineKey(item) === String(id));
@@ -154,9 +157,7 @@ export default function ProductCard({ product, eager = false, wide = false, head
   return (
     <article className={[card, wide && 'wide', book && 'book'].filter(Boolean).join(' ')}>
       <span className="media">
-        {imgUrl && (
-          <img src={imgUrl} alt={title} width={pictureWidth} height={pictureHeight} loading={eager ? 'eager' : 'lazy'} decoding="async" />
-        )}
+        {imgUrl && <img src={imgUrl} alt={title} {...(book ? COVER : GOODS_PICTURE)} loading={eager ? 'eager' : 'lazy'} decoding="async" />}
       </span>
       <WishHeart id={id} title={title} />
       {discount > 0 && (
